@@ -1,0 +1,108 @@
+import type { Handler } from './handler.ts';
+import { HttpException } from './http-exception.ts';
+import type { RequestContext } from './request-context.ts';
+import { ResponseContext } from './response-context.ts';
+import type { ErrorHandler } from './errors/default-error-handler.ts';
+import { defaultErrorHandler } from './errors/default-error-handler.ts';
+import { FetchRequestContext } from './fetch/fetch-request-context.ts';
+import { toResponse } from './fetch/to-response.ts';
+import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
+import { splitRequestPath } from './routing/request-path.ts';
+import { RouteTree } from './routing/route-tree.ts';
+import { Router } from './routing/router.ts';
+
+/** Options of an App. */
+export interface AppOptions {
+  /** Largest request body in bytes that parseBody() reads; larger bodies get 413. Default 1 MiB. */
+  bodyLimit?: number;
+}
+
+/** The application: a router plus the request pipeline, error handling and lifecycle. */
+export class App extends Router {
+  /** Turns errors into responses. Replace it; keep the old one in a variable to delegate to it. */
+  errorHandler: ErrorHandler = defaultErrorHandler;
+  /** Largest request body in bytes. */
+  readonly bodyLimit: number;
+  /** Functions run by close(), e.g. to release services. */
+  readonly shutdownHooks: (() => unknown)[] = [];
+  private tree: RouteTree<Handler> | null = null;
+
+  /** Creates an empty application. */
+  constructor(options: AppOptions = {}) {
+    super();
+    this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  }
+
+  /** True once the app serves requests; routes added from then on never run. */
+  get started(): boolean {
+    return this.tree !== null;
+  }
+
+  /** Compiles the routes and stops taking new ones; hosts call it when they start serving. */
+  freeze(): void {
+    if (this.tree) return;
+    this.freezeRoutes();
+    const tree = new RouteTree<Handler>();
+    for (const route of this.flattenRoutes()) tree.insert(route);
+    this.tree = tree;
+  }
+
+  /** Runs the pipeline for one request; returns a promise only when some handler was asynchronous. */
+  handle(req: RequestContext, res: ResponseContext): void | Promise<void> {
+    if (!this.tree) this.freeze();
+    let match;
+    try {
+      match = this.tree!.match(req.method, splitRequestPath(req.path));
+    } catch (error) {
+      return this.handleError(error, req, res);
+    }
+    if (!match) {
+      res.statusCode = 404;
+      return;
+    }
+    req.params = match.params;
+    return runPipeline(match.handlers, 0, req, res, this.handleError);
+  }
+
+  /** Answers a WHATWG Request, for Fetch-API hosts and in-process tests. */
+  async fetch(request: Request): Promise<Response> {
+    const req = new FetchRequestContext(request, this.bodyLimit);
+    const res = new ResponseContext();
+    await this.handle(req, res);
+    return toResponse(res, req.method);
+  }
+
+  /** Runs the shutdown hooks (closing services); the app should not serve afterwards. */
+  async close(): Promise<void> {
+    for (const hook of this.shutdownHooks) await hook();
+  }
+
+  /** Wraps what was thrown and hands it to errorHandler; never throws itself. */
+  readonly handleError = (error: unknown, req: RequestContext, res: ResponseContext): void | Promise<void> => {
+    const e = HttpException.from(error);
+    if (e.statusCode >= 500) console.error(`[halo] ${req.method} ${req.path} failed with ${e.statusCode}:`, e.cause ?? e);
+    if (res.closed) return;
+    res.resetBody();
+    res.statusCode = e.statusCode;
+    try {
+      const result = this.errorHandler(e, req, res);
+      if (isPromiseLike(result)) {
+        return Promise.resolve(result).then(
+          (value) => void applyResult(value, res),
+          (fatal) => failHard(fatal, res),
+        );
+      }
+      applyResult(result, res);
+    } catch (fatal) {
+      failHard(fatal, res);
+    }
+  };
+}
+
+function failHard(error: unknown, res: ResponseContext): void {
+  console.error('[halo] the error handler itself threw:', error);
+  res.resetBody();
+  res.statusCode = 500;
+  res.headers = { 'content-type': 'text/plain; charset=utf-8' };
+  res.write('500 Internal Server Error');
+}

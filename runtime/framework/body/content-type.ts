@@ -1,0 +1,21 @@
+/** A parsed `Content-Type` header: the lower-case media type and its parameters. */
+export interface MediaType {
+  type: string;
+  params: Record<string, string>;
+}
+
+/** Parses `multipart/form-data; boundary="x"` into `{ type, params }`; a missing header gives type `''`. */
+export function parseContentType(header: string | undefined): MediaType {
+  if (!header) return { type: '', params: {} };
+  const [type, ...rest] = header.split(';');
+  const params: Record<string, string> = {};
+  for (const part of rest) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const key = part.slice(0, eq).trim().toLowerCase();
+    let value = part.slice(eq + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    params[key] = value;
+  }
+  return { type: type.trim().toLowerCase(), params };
+}

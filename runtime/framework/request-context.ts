@@ -1,0 +1,162 @@
+import { HttpException } from './http-exception.ts';
+import type { UploadedFile } from './uploaded-file.ts';
+import { parseContentType } from './body/content-type.ts';
+import type { ParsedBody } from './body/parsed-body.ts';
+import { emptyBody, fromObject, parseFormString, parseJsonBody, parseUrlEncodedBody } from './body/parsed-body.ts';
+
+/** What an adapter's multipart reader returns: text fields and file parts. */
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+const NOT_PARSED = 'The request body has not been parsed yet. Call `await req.parseBody()` before reading it.';
+const NO_PARAMS: Record<string, string> = {};
+
+/**
+ * The incoming request as handlers see it. Platform-neutral: each host (Node, Fetch) subclasses it
+ * and supplies headers and the raw body; everything else — query, params, body parsing — lives here.
+ */
+export abstract class RequestContext {
+  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded. */
+  params: Record<string, string> = NO_PARAMS;
+  private query_: Record<string, string> | null = null;
+  private serviceParams_: Record<string, unknown> | null = null;
+  private parsing: Promise<void> | null = null;
+  private parsed: ParsedBody | null = null;
+  private rawBody: Promise<Uint8Array> | null = null;
+  private streamConsumed = false;
+
+  /** Creates a context for `method` and the raw request target `url` (path and query). */
+  constructor(
+    /** The HTTP method, upper case. */
+    readonly method: string,
+    /** The raw request target: path plus query string, as sent. */
+    readonly url: string,
+    /** The largest body, in bytes, that parseBody()/bytes() will read. */
+    readonly bodyLimit: number,
+  ) {}
+
+  /** All request headers: lower-case name → list of values. */
+  abstract get headers(): Record<string, string[]>;
+
+  /** One header by lower-case name (repeated values joined with `, `), or undefined. */
+  abstract header(name: string): string | undefined;
+
+  /** Reads the whole raw body, rejecting with 413 past `limit` bytes. */
+  protected abstract readBody(limit: number): Promise<Uint8Array>;
+
+  /** Reads a multipart body (from `raw` when the bytes were already read), rejecting with 400/413. */
+  protected abstract readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult>;
+
+  /** The path part of the URL, as sent (`/todos/1`). */
+  get path(): string {
+    const q = this.url.indexOf('?');
+    return q < 0 ? this.url : this.url.slice(0, q);
+  }
+
+  /** The raw query string without `?` (`''` when there is none). */
+  get queryString(): string {
+    const q = this.url.indexOf('?');
+    return q < 0 ? '' : this.url.slice(q + 1);
+  }
+
+  /** Query-string parameters as a flat map (last value wins); bad percent-encoding is a 400. */
+  get query(): Record<string, string> {
+    return (this.query_ ??= parseFormString(this.queryString, 'query string'));
+  }
+
+  /** Extra params that middleware passes to services (merged into a REST call's params). */
+  get serviceParams(): Record<string, unknown> {
+    return (this.serviceParams_ ??= {});
+  }
+
+  set serviceParams(value: Record<string, unknown>) {
+    this.serviceParams_ = value;
+  }
+
+  /** Parses the body by its content type (JSON, urlencoded, multipart); safe to call more than once. */
+  parseBody(): Promise<void> {
+    return (this.parsing ??= this.parse());
+  }
+
+  /** True once parseBody() has finished successfully. */
+  get hasParsedBody(): boolean {
+    return this.parsed !== null;
+  }
+
+  /** The parsed body as a map; a missing key reads `null`. Throws 400 when the body is not a map. */
+  get bodyAsMap(): Record<string, unknown> {
+    const body = this.parsedBody();
+    if (body.map) return body.map;
+    throw HttpException.badRequest({ message: `Expected the request body to be an object, but it is ${describe(body.object)}.` });
+  }
+
+  /** The parsed body as a list. Throws 400 when the body is not a JSON array. */
+  get bodyAsList(): unknown[] {
+    const body = this.parsedBody();
+    if (body.list) return body.list;
+    throw HttpException.badRequest({ message: `Expected the request body to be a list, but it is ${describe(body.object)}.` });
+  }
+
+  /** The parsed body as decoded (map, list or scalar). */
+  get bodyAsObject(): unknown {
+    return this.parsedBody().object;
+  }
+
+  /** Files of a multipart body, in the order they came. */
+  get uploadedFiles(): UploadedFile[] {
+    return this.parsedBody().files;
+  }
+
+  /** The raw body bytes (for content types parseBody() does not read); 413 past the body limit. */
+  bytes(): Promise<Uint8Array> {
+    if (this.streamConsumed) return Promise.reject(new Error('The request body was already consumed by parseBody().'));
+    return (this.rawBody ??= this.readBody(this.bodyLimit));
+  }
+
+  /** The raw body decoded as UTF-8. */
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.bytes());
+  }
+
+  private parsedBody(): ParsedBody {
+    if (!this.parsed) throw new Error(NOT_PARSED);
+    return this.parsed;
+  }
+
+  private async parse(): Promise<void> {
+    const header = this.header('content-type');
+    const { type, params } = parseContentType(header);
+    if (type === 'application/json' || type.endsWith('+json')) {
+      this.parsed = parseJsonBody(await this.bytes());
+    } else if (type === 'application/x-www-form-urlencoded') {
+      this.parsed = parseUrlEncodedBody(await this.bytes());
+    } else if (type === 'multipart/form-data') {
+      if (!params.boundary) {
+        throw HttpException.badRequest({ message: 'Malformed multipart body: the content-type header has no boundary parameter.' });
+      }
+      const raw = this.rawBody ? await this.rawBody : null;
+      this.streamConsumed = raw === null;
+      const { fields, files } = await this.readMultipart(header as string, this.bodyLimit, raw);
+      this.parsed = fromObject(fields, files);
+    } else {
+      const bytes = await this.bytes();
+      if (bytes.byteLength > 0) throw unsupported(type);
+      this.parsed = emptyBody();
+    }
+  }
+}
+
+function unsupported(type: string): HttpException {
+  const what = type ? `Unsupported content type "${type}"` : 'The request has a body but no content-type header';
+  return HttpException.unsupportedMediaType({
+    message: `${what}. parseBody() reads application/json, application/x-www-form-urlencoded and multipart/form-data; read other bodies with req.text() or req.bytes().`,
+  });
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,59 @@
+const TEXT_PLAIN = 'text/plain; charset=utf-8';
+
+/** The outgoing response: a buffered body, a status and headers, sent once the pipeline ends. */
+export class ResponseContext {
+  /** HTTP status; 200 until a handler or an error changes it. */
+  statusCode = 200;
+  /** Response headers: lower-case name → value. */
+  headers: Record<string, string> = { 'content-type': TEXT_PLAIN };
+  /** Text written so far. */
+  body = '';
+  /** True once `close`, `json` or `redirect` ended the response; later handlers do not run. */
+  closed = false;
+
+  /** Appends `String(value)` to the body. */
+  write(value: unknown): this {
+    this.assertOpen();
+    this.body += String(value);
+    return this;
+  }
+
+  /** Appends `String(value)` and a line break (`\n`). */
+  writeln(value: unknown = ''): this {
+    this.assertOpen();
+    this.body += String(value) + '\n';
+    return this;
+  }
+
+  /** Sends `value` as JSON (content type `application/json`) and closes the response. */
+  json(value: unknown): void {
+    this.assertOpen();
+    const text = JSON.stringify(value);
+    this.headers['content-type'] = 'application/json';
+    this.body += text === undefined ? 'null' : text;
+    this.closed = true;
+  }
+
+  /** Redirects to `url` with `code` (302 by default) and closes the response. */
+  redirect(url: string, code = 302): void {
+    this.assertOpen();
+    this.statusCode = code;
+    this.headers.location = url;
+    this.closed = true;
+  }
+
+  /** Ends the response; nothing more can be written and no further handler runs. */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Drops what was written, so an error page starts clean; headers stay. */
+  resetBody(): void {
+    this.body = '';
+    this.closed = false;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('Cannot write to a closed response.');
+  }
+}

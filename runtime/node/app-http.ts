@@ -1,0 +1,115 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { App } from '../framework/app.ts';
+import { ResponseContext } from '../framework/response-context.ts';
+import { NodeRequestContext } from './node-request-context.ts';
+
+/** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
+const SHUTDOWN_GRACE_MS = 5000;
+
+/** Serves an App over Node's http module. */
+export class AppHttp {
+  /** The Node server, once started. */
+  server: Server | null = null;
+  private host = '';
+  private inFlight = 0;
+  private stopping = false;
+  private drained: (() => void) | null = null;
+
+  /** Binds the adapter to `app`. */
+  constructor(readonly app: App) {}
+
+  /** `http://<host>:<port>` of the listening server, or `''` before it listens. */
+  get uri(): string {
+    const address = this.server?.address();
+    if (!address || typeof address === 'string') return '';
+    const host = this.host.includes(':') ? `[${this.host}]` : this.host;
+    return `http://${host}:${address.port}`;
+  }
+
+  /** Freezes the routes and listens on `host:port` (port 0 picks a free one); resolves once listening. */
+  startServer(host = '127.0.0.1', port = 0): Promise<Server> {
+    this.app.freeze();
+    this.host = host;
+    const server = createServer(this.handleRequest);
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        process.once('SIGINT', this.onSigint);
+        resolve(server);
+      });
+    });
+  }
+
+  /** Stops listening, closes idle connections, waits for in-flight requests, and closes the app. */
+  async close(): Promise<void> {
+    process.off('SIGINT', this.onSigint);
+    const server = this.server;
+    if (!server) return;
+    this.stopping = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    server.closeIdleConnections();
+    await closed;
+    clearTimeout(grace);
+    await this.app.close();
+    this.server = null;
+  }
+
+  /** Node's request listener: runs the app's pipeline and sends the buffered response. */
+  readonly handleRequest = (im: IncomingMessage, sr: ServerResponse): void => {
+    this.inFlight++;
+    const req = new NodeRequestContext(im, this.app.bodyLimit);
+    const res = new ResponseContext();
+    const pending = this.app.handle(req, res);
+    if (pending) pending.then(() => this.send(req, sr, res), (error) => this.sendFailure(sr, error));
+    else this.send(req, sr, res);
+  };
+
+  private send(req: NodeRequestContext, sr: ServerResponse, res: ResponseContext): void {
+    try {
+      // The rest of a refused body is never read, so that connection cannot carry another request.
+      if (req.abandonedBody || this.stopping) res.headers.connection = 'close';
+      const headers = res.headers;
+      headers['content-length'] = String(Buffer.byteLength(res.body));
+      sr.writeHead(res.statusCode, headers);
+      sr.end(res.body);
+    } catch (error) {
+      this.sendFailure(sr, error);
+    }
+    this.finished();
+  }
+
+  private sendFailure(sr: ServerResponse, error: unknown): void {
+    console.error('[halo] could not send the response:', error);
+    if (!sr.headersSent) {
+      sr.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      sr.end('500 Internal Server Error');
+    } else {
+      sr.destroy();
+    }
+  }
+
+  private finished(): void {
+    this.inFlight--;
+    if (this.inFlight === 0 && this.drained) {
+      this.drained();
+      this.drained = null;
+    }
+  }
+
+  private readonly onSigint = (): void => {
+    console.log('\n[halo] SIGINT: finishing in-flight requests, then exiting.');
+    this.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error('[halo] shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+}

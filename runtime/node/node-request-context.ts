@@ -1,0 +1,110 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { HttpException } from '../framework/http-exception.ts';
+import type { MultipartResult } from '../framework/request-context.ts';
+import { RequestContext } from '../framework/request-context.ts';
+import { UploadedFile } from '../framework/uploaded-file.ts';
+import { tooLarge } from '../framework/fetch/fetch-request-context.ts';
+
+/** A RequestContext sitting directly on Node's IncomingMessage (no WHATWG Request per request). */
+export class NodeRequestContext extends RequestContext {
+  /** True when the body was refused part-way (413); its connection must close after the response. */
+  abandonedBody = false;
+
+  /** Wraps Node's request; bodies past `bodyLimit` bytes are refused with 413. */
+  constructor(
+    /** The underlying Node request. */
+    readonly raw: IncomingMessage,
+    bodyLimit: number,
+  ) {
+    super(raw.method ?? 'GET', raw.url ?? '/', bodyLimit);
+  }
+
+  /** All request headers: lower-case name → list of values. */
+  get headers(): Record<string, string[]> {
+    return this.raw.headersDistinct as Record<string, string[]>;
+  }
+
+  /** One header by lower-case name, or undefined. */
+  header(name: string): string | undefined {
+    const value = this.raw.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  protected readBody(limit: number): Promise<Uint8Array> {
+    const im = this.raw;
+    return new Promise((resolve, reject) => {
+      if (Number(im.headers['content-length']) > limit) return reject(this.refuse(limit));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > limit) {
+          im.off('data', onData);
+          reject(this.refuse(limit));
+        } else {
+          chunks.push(chunk);
+        }
+      };
+      im.on('data', onData);
+      im.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+      im.once('error', (error) => reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })));
+    });
+  }
+
+  private refuse(limit: number): ReturnType<typeof tooLarge> {
+    this.abandonedBody = true;
+    return tooLarge(limit);
+  }
+
+  protected readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult> {
+    const im = this.raw;
+    return new Promise((resolve, reject) => {
+      if (Number(im.headers['content-length']) > limit) return reject(this.refuse(limit));
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: limit, fileSize: limit } });
+      } catch (error) {
+        return reject(malformed(error));
+      }
+      const fields: Record<string, string> = {};
+      const pending: Promise<UploadedFile>[] = [];
+      let failed = false;
+      const fail = (error: HttpException): void => {
+        if (failed) return;
+        failed = true;
+        im.unpipe(parser);
+        reject(error);
+      };
+      parser.on('field', (name, value) => (fields[name] = value));
+      parser.on('file', (name, stream, info) => {
+        pending.push(
+          new Promise((done) => {
+            const chunks: Buffer[] = [];
+            stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+            stream.on('end', () => done(new UploadedFile(name, info.filename ?? '', info.mimeType || 'application/octet-stream', Buffer.concat(chunks))));
+          }),
+        );
+      });
+      parser.on('error', (error) => fail(malformed(error)));
+      parser.on('close', () => {
+        if (!failed) Promise.all(pending).then((files) => resolve({ fields, files }), reject);
+      });
+      if (raw) {
+        parser.end(raw);
+        return;
+      }
+      let size = 0;
+      im.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) fail(this.refuse(limit));
+      });
+      im.once('error', (error) => fail(malformed(error)));
+      im.pipe(parser);
+    });
+  }
+}
+
+function malformed(error: unknown): HttpException {
+  return HttpException.badRequest({ message: `Malformed multipart body: ${(error as Error).message}`, cause: error });
+}
