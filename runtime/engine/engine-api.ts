@@ -1,0 +1,63 @@
+/**
+ * The contract between the playground page (web/) and the engine (runtime/engine, compiler,
+ * server worker, service worker). The page talks to a running program only through this API and
+ * plain `fetch('http://<host>:<port>/…')`, which msw routes to the server worker.
+ */
+
+/** A problem found while compiling the learner's program (1-based line and column). */
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+/** The outcome of compiling a set of files. */
+export type CompileResult =
+  | { ok: true; durationMs: number; warnings: Diagnostic[]; bundle: ProgramBundle }
+  | { ok: false; durationMs: number; diagnostics: Diagnostic[] };
+
+/** A compiled, runnable program (an ES module with an inline source map). */
+export interface ProgramBundle {
+  code: string;
+  /** Hash of the inputs; equal sources give equal ids. */
+  id: string;
+}
+
+/** One line of the program's console, or an uncaught error with its stack. */
+export interface ConsoleEntry {
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  text: string;
+  /** Epoch milliseconds. */
+  time: number;
+  /** Stack of an error, with frames mapped to the learner's files where possible. */
+  stack?: string;
+  /** Where in the learner's files it came from, when known. */
+  location?: { file: string; line: number; column: number };
+}
+
+/** What the running program is doing. */
+export interface ProgramState {
+  status: 'idle' | 'starting' | 'running' | 'crashed' | 'restarting';
+  /** Origins the program registered with `startServer`, e.g. `http://localhost:3000`. */
+  origins: string[];
+}
+
+/** The engine as the page uses it. */
+export interface PlaygroundEngine {
+  /** Resolves once the compiler is initialized and the service worker controls the page. */
+  readonly ready: Promise<void>;
+  /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
+  compile(files: Record<string, string>, entry?: string): Promise<CompileResult>;
+  /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */
+  run(bundle: ProgramBundle): Promise<ProgramState>;
+  /** The current program state. */
+  readonly state: ProgramState;
+  /** Subscribes to console output; returns an unsubscribe function. */
+  onConsole(listener: (entry: ConsoleEntry) => void): () => void;
+  /** Subscribes to state changes; returns an unsubscribe function. */
+  onState(listener: (state: ProgramState) => void): () => void;
+  /** Milliseconds a request may take before the program is restarted and a 504 is sent. */
+  requestTimeoutMs: number;
+}
