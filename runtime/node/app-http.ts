@@ -27,8 +27,14 @@ export class AppHttp {
     return `http://${host}:${address.port}`;
   }
 
-  /** Freezes the routes and listens on `host:port` (port 0 picks a free one); resolves once listening. */
+  /**
+   * Freezes the routes and listens on `host:port` (port 0 picks a free one); resolves once listening.
+   * The `HALO_PORT` environment variable, when set, replaces `port`, so that test runners and hosts
+   * can run a program that names a fixed port on one of their choosing.
+   */
   startServer(host = '127.0.0.1', port = 0): Promise<Server> {
+    const override = process.env.HALO_PORT;
+    if (override !== undefined && override !== '') port = Number(override);
     this.app.freeze();
     this.host = host;
     const server = createServer(this.handleRequest);
