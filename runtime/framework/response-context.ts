@@ -11,18 +11,16 @@ export class ResponseContext {
   /** True once `close`, `json` or `redirect` ended the response; later handlers do not run. */
   closed = false;
 
-  /** Appends `String(value)` to the body. */
-  write(value: unknown): this {
+  /** Appends `String(value)` to the body. Returns nothing, so `(req, res) => res.write(x)` ends the pipeline. */
+  write(value: unknown): void {
     this.assertOpen();
     this.body += String(value);
-    return this;
   }
 
   /** Appends `String(value)` and a line break (`\n`). */
-  writeln(value: unknown = ''): this {
+  writeln(value: unknown = ''): void {
     this.assertOpen();
     this.body += String(value) + '\n';
-    return this;
   }
 
   /** Sends `value` as JSON (content type `application/json`) and closes the response. */
