@@ -1,0 +1,14 @@
+import { defineChecks } from '../lesson-format.ts';
+
+export default defineChecks([
+  {
+    title: 'GET / answers Hello, world!',
+    request: { method: 'GET', path: '/' },
+    expect: { status: 200, body: 'Hello, world!' },
+  },
+  {
+    title: 'The greeting is plain text',
+    request: { method: 'GET', path: '/' },
+    expect: { headers: { 'content-type': 'text/plain' } },
+  },
+]);

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lessons } from '../../web/lessons/catalog.ts';
+import { runChecks } from '../../web/lessons/run-checks.ts';
+import type { CheckResult } from '../../web/lessons/run-checks.ts';
+import type { RunningProgram } from './serve-program.ts';
+import { repoRoot, serveProgram } from './serve-program.ts';
+
+// Every lesson's solution must pass all its checks and its starter must fail at least one, each
+// served by the Node AppHttp on a real socket, with the checks sent by Node's fetch.
+
+const running = new Set<RunningProgram>();
+afterAll(async () => {
+  await Promise.all([...running].map((program) => program.stop()));
+});
+
+async function check(lessonId: string, program: 'solution' | 'starter'): Promise<{ results: CheckResult[]; output: string }> {
+  const lesson = lessons.find((l) => l.id === lessonId)!;
+  const served = await serveProgram(join(repoRoot, 'lessons', lesson.id, `${program}.ts`));
+  running.add(served);
+  try {
+    const results = await runChecks(lesson.checks, { origin: served.origin, fetch });
+    return { results, output: served.output() };
+  } finally {
+    await served.stop();
+    running.delete(served);
+  }
+}
+
+function report(results: CheckResult[]): string {
+  return results
+    .filter((r) => !r.passed)
+    .map((r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`)
+    .join('\n');
+}
+
+describe.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id) => {
+  it('has a solution that passes every check', async () => {
+    const { results, output } = await check(id, 'solution');
+    expect(results.length).toBeGreaterThan(0);
+    const failed = report(results);
+    expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
+  }, 40_000);
+
+  it('has a starter that fails at least one check', async () => {
+    const { results } = await check(id, 'starter');
+    expect(results.some((r) => !r.passed)).toBe(true);
+  }, 40_000);
+});

@@ -1,0 +1,98 @@
+import type { Check, CheckExpect, CheckRequest, CheckStep } from '../../lessons/lesson-format.ts';
+import { stepsOf } from '../../lessons/lesson-format.ts';
+import type { CaptureScope } from './build-request.ts';
+import { resolveRequest, toFetchArgs } from './build-request.ts';
+import type { ActualResponse } from './compare-response.ts';
+import { compareResponse } from './compare-response.ts';
+
+/** Where and how runChecks sends its requests. */
+export interface RunChecksOptions {
+  /** The program's origin, e.g. `http://localhost:3000`. */
+  origin: string;
+  /** The fetch to use: Node's, or the page's (which the playground routes to the program). */
+  fetch: typeof globalThis.fetch;
+  /** Milliseconds one request may take before it counts as failed. Default 10 000. */
+  timeoutMs?: number;
+}
+
+/** The outcome of one request of a check. */
+export interface StepResult {
+  /** The request as sent (captured values filled in). */
+  request: CheckRequest;
+  /** What the response had to look like. */
+  expected: CheckExpect;
+  /** What came back; status 0 and an empty body when no response arrived. */
+  actual: ActualResponse;
+  /** Expected-vs-actual explanations; empty when the step passed. */
+  failures: string[];
+}
+
+/** The outcome of one check. Steps after the first failing one are not run and not listed. */
+export interface CheckResult {
+  title: string;
+  passed: boolean;
+  steps: StepResult[];
+}
+
+/** Runs every check in order against a running program, sending real requests with `options.fetch`. */
+export async function runChecks(checks: readonly Check[], options: RunChecksOptions): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  for (const check of checks) results.push(await runCheck(check, options));
+  return results;
+}
+
+/** Runs one check's steps in order, stopping at the first failing step. */
+export async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckResult> {
+  const scope: CaptureScope = {};
+  const steps: StepResult[] = [];
+  for (const step of stepsOf(check)) {
+    const result = await runStep(step, scope, options);
+    steps.push(result);
+    if (result.failures.length > 0) return { title: check.title, passed: false, steps };
+  }
+  return { title: check.title, passed: true, steps };
+}
+
+async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksOptions): Promise<StepResult> {
+  const request = resolveRequest(step.request, scope);
+  const actual: ActualResponse = { status: 0, headers: {}, body: '' };
+  const done = (failures: string[]): StepResult => ({ request, expected: step.expect, actual, failures });
+  try {
+    const { url, init } = toFetchArgs(request, options.origin);
+    const response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    actual.status = response.status;
+    response.headers.forEach((value, name) => (actual.headers[name.toLowerCase()] = value));
+    actual.body = await response.text();
+  } catch (error) {
+    return done([`${request.method} ${request.path} got no response: ${describeError(error)}. Is the program running?`]);
+  }
+  const failures = compareResponse(step.expect, actual);
+  if (failures.length === 0) failures.push(...capture(step, actual, scope));
+  return done(failures);
+}
+
+function capture(step: CheckStep, actual: ActualResponse, scope: CaptureScope): string[] {
+  if (!step.capture) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(actual.body);
+  } catch {
+    return ['Expected a JSON body to take values from, but the body is not JSON.'];
+  }
+  const failures: string[] = [];
+  for (const [name, path] of Object.entries(step.capture)) {
+    const value = path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), json);
+    if (value === undefined || value === null) failures.push(`Expected the response JSON to have "${path}", but it is missing.`);
+    else scope[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return failures;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'it timed out';
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}
