@@ -72,9 +72,10 @@ export class App extends Router {
     return toResponse(res, req.method);
   }
 
-  /** Runs the shutdown hooks (closing services); the app should not serve afterwards. */
+  /** Runs the shutdown hooks, then closes every service mounted with use(); the app should not serve afterwards. */
   async close(): Promise<void> {
     for (const hook of this.shutdownHooks) await hook();
+    for (const [, service] of this.services()) await service.close();
   }
 
   /** Wraps what was thrown and hands it to errorHandler; never throws itself. */

@@ -1,6 +1,9 @@
 import type { Handler } from '../handler.ts';
 import type { CompiledRoute } from './route-tree.ts';
 import { joinPaths, parsePattern } from './path-pattern.ts';
+// Type-only: services extend Router, so a runtime import here would be a cycle.
+import type { HookedService } from '../services/hooked-service.ts';
+import type { AnyService } from '../services/service.ts';
 
 interface RouteEntry {
   kind: 'route';
@@ -15,6 +18,8 @@ interface MountEntry {
   path: string;
   router: Router;
   middleware: Handler[];
+  /** Set when use() mounted a service here, so findService() can find it. */
+  service?: HookedService<AnyService>;
 }
 
 /** The routable base: collects routes, sub-routers and middleware in registration order. */
@@ -95,6 +100,31 @@ export class Router {
     const router = new Router();
     this.mount('', router, middleware);
     return router;
+  }
+
+  /** Mounts `service` at `path` as REST endpoints, wrapped in hooks; returns the hooked service. */
+  use<S extends AnyService & { toHooked(): HookedService<S> }>(path: string, service: S): HookedService<S> {
+    const hooked = service.toHooked();
+    if (this.refuseWhenFrozen(`use ${joinPaths('', path)}`)) return hooked;
+    this.entries.push({ kind: 'mount', path, router: hooked, middleware: [], service: hooked });
+    return hooked;
+  }
+
+  /** The hooked service mounted with use() at `path` (slashes ignored), here or in a router mounted here. */
+  findService(path: string): HookedService<AnyService> | undefined {
+    const wanted = joinPaths('', path);
+    for (const [at, service] of this.services()) if (at === wanted) return service;
+    return undefined;
+  }
+
+  /** Every service mounted with use() here or below, with its full path, in registration order. */
+  protected *services(prefix = ''): Generator<[string, HookedService<AnyService>]> {
+    for (const entry of this.entries) {
+      if (entry.kind !== 'mount') continue;
+      const path = joinPaths(prefix, entry.path);
+      if (entry.service) yield [path, entry.service];
+      yield* entry.router.services(path);
+    }
   }
 
   /** Stops this router and every router mounted in it from taking new routes. */

@@ -1,0 +1,132 @@
+import type { RequestContext } from '../request-context.ts';
+import type { ResponseContext } from '../response-context.ts';
+import { Router } from '../routing/router.ts';
+import { addRestRoutes } from './rest-routes.ts';
+import type { AnyService, ServiceData, ServiceId } from './service.ts';
+import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
+import { EVENT_OF, SERVICE_EVENTS, ServiceEvent } from './service-event.ts';
+import type { ServiceParams } from './service-params.ts';
+
+/** One call of a hooked method, with the REST request/response when a client made it. */
+export interface HookedCall {
+  id?: unknown;
+  data?: unknown;
+  params?: ServiceParams;
+  request?: RequestContext | null;
+  response?: ResponseContext | null;
+}
+
+type Listener<S extends AnyService> = ServiceListener<ServiceId<S>, ServiceData<S>, S>;
+type Phase = 'before' | 'after';
+// Stored loosely so that a HookedService<MapService> is also a HookedService<AnyService>.
+type StoredListener = (event: never) => unknown;
+
+/**
+ * What `app.use` mounts and returns: the service's methods wrapped in before/after hooks, plus
+ * its REST routes. Calling a method here runs the hooks; calling `inner` directly does not.
+ */
+export class HookedService<S extends AnyService> extends Router {
+  /** Lists records, running the `indexed` hooks. */
+  readonly index = ((params?: ServiceParams) => this.call('index', { params })) as S['index'];
+  /** Reads one record, running the `read` hooks. */
+  readonly read = ((id: unknown, params?: ServiceParams) => this.call('read', { id, params })) as S['read'];
+  /** Creates a record, running the `created` hooks. */
+  readonly create = ((data: unknown, params?: ServiceParams) => this.call('create', { data, params })) as S['create'];
+  /** Merges into a record, running the `modified` hooks. */
+  readonly modify = ((id: unknown, data: unknown, params?: ServiceParams) => this.call('modify', { id, data, params })) as S['modify'];
+  /** Replaces a record, running the `updated` hooks. */
+  readonly update = ((id: unknown, data: unknown, params?: ServiceParams) => this.call('update', { id, data, params })) as S['update'];
+  /** Removes a record, running the `removed` hooks. */
+  readonly remove = ((id: unknown, params?: ServiceParams) => this.call('remove', { id, params })) as S['remove'];
+
+  private readonly listeners: Record<Phase, Map<ServiceEventName, StoredListener[]>> = { before: new Map(), after: new Map() };
+
+  /** Wraps `inner`: mounts the routes added to it, then generates the REST routes. */
+  constructor(
+    /** The unhooked service. */
+    readonly inner: S,
+  ) {
+    super();
+    this.mount('', inner);
+    addRestRoutes(this);
+  }
+
+  /** Runs `listener` before the calls named by `events`; it may change `data`/`params` or cancel. */
+  before(events: ServiceEventName | ServiceEventName[], listener: Listener<S>): this {
+    return this.listen('before', events, listener);
+  }
+
+  /** Runs `listener` after the calls named by `events`; it may replace `result`. */
+  after(events: ServiceEventName | ServiceEventName[], listener: Listener<S>): this {
+    return this.listen('after', events, listener);
+  }
+
+  /** Runs `listener` before every call. */
+  beforeAll(listener: Listener<S>): this {
+    return this.listen('before', [...SERVICE_EVENTS], listener);
+  }
+
+  /** Runs `listener` after every call. */
+  afterAll(listener: Listener<S>): this {
+    return this.listen('after', [...SERVICE_EVENTS], listener);
+  }
+
+  /** Closes the wrapped service. */
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Runs one method with its hooks: before-listeners, the call (unless cancelled), after-listeners. */
+  async call(method: ServiceMethod, call: HookedCall): Promise<unknown> {
+    const eventName = EVENT_OF[method];
+    const event = (isBefore: boolean, data: unknown, params: ServiceParams) =>
+      new ServiceEvent<ServiceId<S>, ServiceData<S>, S>(
+        eventName,
+        isBefore,
+        (call.id ?? null) as ServiceId<S> | null,
+        data as ServiceData<S> | undefined,
+        params,
+        call.request ?? null,
+        call.response ?? null,
+        this.inner,
+      );
+    const before = event(true, call.data, { ...call.params });
+    await this.run('before', before);
+    const after = event(false, before.data, before.params);
+    after.result = before.cancelled ? before.result : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
+    await this.run('after', after);
+    return after.result;
+  }
+
+  private invokeInner(method: ServiceMethod, id: unknown, data: unknown, params: ServiceParams): Promise<unknown> {
+    const fn = this.inner[method] as (...args: unknown[]) => Promise<unknown>;
+    switch (method) {
+      case 'index':
+        return fn.call(this.inner, params);
+      case 'create':
+        return fn.call(this.inner, data, params);
+      case 'read':
+      case 'remove':
+        return fn.call(this.inner, id, params);
+      default:
+        return fn.call(this.inner, id, data, params);
+    }
+  }
+
+  private async run(phase: Phase, event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>): Promise<void> {
+    for (const listener of this.listeners[phase].get(event.eventName) ?? []) {
+      await (listener as Listener<S>)(event);
+      if (event.cancelled) return;
+    }
+  }
+
+  private listen(phase: Phase, events: ServiceEventName | ServiceEventName[], listener: Listener<S>): this {
+    for (const name of Array.isArray(events) ? events : [events]) {
+      if (!SERVICE_EVENTS.includes(name)) throw new Error(`Invalid service event: ${name}. Use one of ${SERVICE_EVENTS.join(', ')}.`);
+      const list = this.listeners[phase].get(name) ?? [];
+      list.push(listener);
+      this.listeners[phase].set(name, list);
+    }
+    return this;
+  }
+}

@@ -1,0 +1,57 @@
+import qs from 'qs';
+import type { Handler } from '../handler.ts';
+import { HttpException } from '../http-exception.ts';
+import type { RequestContext } from '../request-context.ts';
+import type { ResponseContext } from '../response-context.ts';
+import type { HookedService } from './hooked-service.ts';
+import { classMiddleware, methodMiddleware } from './middleware.ts';
+import { Providers } from './providers.ts';
+import type { AnyService } from './service.ts';
+import type { ServiceMethod } from './service-event.ts';
+import type { ServiceParams } from './service-params.ts';
+
+/** The params of a REST call: the bracket-syntax query, the REST provider, then what middleware added. */
+export function restParams(req: RequestContext): ServiceParams {
+  // qs reads `?age[$gt]=30&$sort[name]=1` into nested objects; req.query stays the flat map.
+  const query = qs.parse(req.queryString, { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>;
+  return { query, provider: Providers.rest, ...req.serviceParams };
+}
+
+/**
+ * Adds the REST routes of `hooked` (relative to where it is mounted), each after the service's
+ * class middleware and the middleware of the method it calls.
+ */
+export function addRestRoutes<S extends AnyService>(hooked: HookedService<S>): void {
+  const inner = hooked.inner;
+  const middleware = (method: ServiceMethod): Handler[] => [...classMiddleware(inner), ...methodMiddleware(inner, method)];
+  const route = (method: ServiceMethod, withId: boolean, withBody: boolean, status = 200): Handler => {
+    return async (req, res) => {
+      if (withBody) await req.parseBody();
+      const id = withId ? inner.parseId(req.params.id) : null;
+      const data = withBody ? inner.readData(req) : undefined;
+      const result = await hooked.call(method, { id, data, params: restParams(req), request: req, response: res });
+      send(res, result, status);
+    };
+  };
+  const notFound: Handler = () => {
+    throw HttpException.notFound();
+  };
+
+  hooked.get('/', route('index', false, false), middleware('index'));
+  hooked.post('/', route('create', false, true, 201), middleware('create'));
+  hooked.get('/:id', route('read', true, false), middleware('read'));
+  hooked.patch('/:id', route('modify', true, true), middleware('modify'));
+  hooked.post('/:id', route('update', true, true), middleware('update'));
+  hooked.put('/:id', route('update', true, true), middleware('update'));
+  hooked.delete('/', route('remove', false, false), middleware('remove'));
+  hooked.delete('/:id', route('remove', true, false), middleware('remove'));
+  hooked.put('/', notFound);
+  hooked.patch('/', notFound);
+}
+
+function send(res: ResponseContext, result: unknown, status: number): void {
+  // A listener may already have answered (e.g. redirected); its response stands.
+  if (res.closed) return;
+  if (status !== 200) res.statusCode = status;
+  res.json(result ?? null);
+}

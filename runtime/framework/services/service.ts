@@ -1,0 +1,99 @@
+import { HttpException } from '../http-exception.ts';
+import type { RequestContext } from '../request-context.ts';
+import { Router } from '../routing/router.ts';
+import { HookedService } from './hooked-service.ts';
+import type { Page } from './page.ts';
+import { isPage } from './page.ts';
+import type { ServiceParams } from './service-params.ts';
+
+/**
+ * A CRUD resource. Every method takes an optional params map; the base versions answer 405, so a
+ * subclass implements only what it supports. A service is also a router: routes added to it are
+ * mounted under its path next to the REST routes that `app.use` generates.
+ */
+export class Service<Id = string, Data = Record<string, unknown>> extends Router {
+  /** `null`, `undefined` and the string `"null"` mean "no id" (e.g. `DELETE /todos/null`); any other value becomes a string. */
+  static toId(id: unknown): string | null {
+    return id === null || id === undefined || id === 'null' ? null : String(id);
+  }
+
+  /** Lists records (a page of them when the service paginates). */
+  async index(params?: ServiceParams): Promise<Data[] | Page<Data>> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** Reads the record `id`. */
+  async read(id: Id | null, params?: ServiceParams): Promise<Data> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** Creates a record from `data`. */
+  async create(data: Data, params?: ServiceParams): Promise<Data> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** Merges `data` into the record `id`. */
+  async modify(id: Id | null, data: Data, params?: ServiceParams): Promise<Data> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** Replaces the record `id` with `data`. */
+  async update(id: Id | null, data: Data, params?: ServiceParams): Promise<Data> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** Removes the record `id` (`null`: all records, where the service allows it) and returns it. */
+  async remove(id: Id | null, params?: ServiceParams): Promise<Data> {
+    throw HttpException.methodNotAllowed();
+  }
+
+  /** The first record `index(params)` finds; 404 with `message` when there is none. */
+  async findOne(params?: ServiceParams, message = 'No record was found matching the given query.'): Promise<Data> {
+    const found = await this.index(params);
+    const list = isPage(found) ? found.data : found;
+    if (list.length === 0) throw HttpException.notFound({ message });
+    return list[0];
+  }
+
+  /** Reads every id in parallel; the results come in the order of `ids`. */
+  readMany(ids: Id[], params?: ServiceParams): Promise<Data[]> {
+    return Promise.all(ids.map((id) => this.read(id, params)));
+  }
+
+  /** Turns the `:id` path segment of a REST call into an id; override for non-string ids. */
+  parseId(raw: string): Id | null {
+    return Service.toId(raw) as Id | null;
+  }
+
+  /** The data of a REST create/modify/update, read from the parsed body; override to validate or convert. */
+  readData(req: RequestContext): Data {
+    return { ...req.bodyAsMap } as Data;
+  }
+
+  /** Releases what the service holds; `app.close()` calls it for every mounted service. */
+  async close(): Promise<void> {}
+
+  /** Wraps this service in hooks and REST routes; `app.use` calls it. */
+  toHooked(): HookedService<this> {
+    return new HookedService(this);
+  }
+}
+
+/** What a hooked service needs of the service it wraps: any service, whatever its id and data types. */
+export type AnyService = Router & {
+  index(params?: ServiceParams): Promise<unknown>;
+  read(id: never, params?: ServiceParams): Promise<unknown>;
+  create(data: never, params?: ServiceParams): Promise<unknown>;
+  modify(id: never, data: never, params?: ServiceParams): Promise<unknown>;
+  update(id: never, data: never, params?: ServiceParams): Promise<unknown>;
+  remove(id: never, params?: ServiceParams): Promise<unknown>;
+  parseId(raw: string): unknown;
+  readData(req: RequestContext): unknown;
+  close(): Promise<void>;
+};
+
+/** The data type of a service (what `readData` produces). */
+export type ServiceData<S> = S extends { readData(req: RequestContext): infer D } ? D : never;
+
+/** The id type of a service (what `parseId` produces). */
+export type ServiceId<S> = S extends { parseId(raw: string): infer I } ? Exclude<I, null> : never;
