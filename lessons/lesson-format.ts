@@ -22,7 +22,7 @@ export interface CheckFile {
 /** A JSON value, as a check may send or expect it. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-/** One HTTP request a check sends. `{{name}}` in path, headers or string body values is replaced by a captured value. */
+/** One HTTP request a check sends. `{{name}}` in any string of a step (request or expect) is replaced by a captured value. */
 export interface CheckRequest {
   /** HTTP method, e.g. `GET`. */
   method: string;

@@ -44,6 +44,8 @@ describe.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id) => {
 
   it('has a starter that fails at least one check', async () => {
     const { results } = await check(id, 'starter');
+    // LESSON_DEBUG=1 shows why each starter fails, to confirm it fails for the lesson's reason.
+    if (process.env.LESSON_DEBUG) console.log(`starter of ${id}:\n${report(results)}`);
     expect(results.some((r) => !r.passed)).toBe(true);
   }, 40_000);
 });

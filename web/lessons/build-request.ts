@@ -8,17 +8,17 @@ export function substitute(text: string, scope: CaptureScope): string {
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => (name in scope ? scope[name] : whole));
 }
 
-/** Substitutes captured values into every string of a request (path, headers, body values). */
-export function resolveRequest(request: CheckRequest, scope: CaptureScope): CheckRequest {
-  const deep = (value: unknown): unknown => {
-    if (typeof value === 'string') return substitute(value, scope);
-    if (Array.isArray(value)) return value.map(deep);
-    if (value !== null && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v)]));
+/** Substitutes captured values into every string inside `value` (a request or an expectation). */
+export function resolveStrings<T>(value: T, scope: CaptureScope): T {
+  const deep = (item: unknown): unknown => {
+    if (typeof item === 'string') return substitute(item, scope);
+    if (Array.isArray(item)) return item.map(deep);
+    if (item !== null && typeof item === 'object') {
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, deep(v)]));
     }
-    return value;
+    return item;
   };
-  return deep(request) as CheckRequest;
+  return deep(value) as T;
 }
 
 /** Turns a check's request into a fetch() URL and init, encoding the body by its `bodyType`. */

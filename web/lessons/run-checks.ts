@@ -1,7 +1,7 @@
 import type { Check, CheckExpect, CheckRequest, CheckStep } from '../../lessons/lesson-format.ts';
 import { stepsOf } from '../../lessons/lesson-format.ts';
 import type { CaptureScope } from './build-request.ts';
-import { resolveRequest, toFetchArgs } from './build-request.ts';
+import { resolveStrings, toFetchArgs } from './build-request.ts';
 import type { ActualResponse } from './compare-response.ts';
 import { compareResponse } from './compare-response.ts';
 
@@ -54,9 +54,10 @@ export async function runCheck(check: Check, options: RunChecksOptions): Promise
 }
 
 async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksOptions): Promise<StepResult> {
-  const request = resolveRequest(step.request, scope);
+  const request = resolveStrings(step.request, scope);
+  const expected = resolveStrings(step.expect, scope);
   const actual: ActualResponse = { status: 0, headers: {}, body: '' };
-  const done = (failures: string[]): StepResult => ({ request, expected: step.expect, actual, failures });
+  const done = (failures: string[]): StepResult => ({ request, expected, actual, failures });
   try {
     const { url, init } = toFetchArgs(request, options.origin);
     const response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
@@ -66,7 +67,7 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
   } catch (error) {
     return done([`${request.method} ${request.path} got no response: ${describeError(error)}. Is the program running?`]);
   }
-  const failures = compareResponse(step.expect, actual);
+  const failures = compareResponse(expected, actual);
   if (failures.length === 0) failures.push(...capture(step, actual, scope));
   return done(failures);
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { findLesson, lessons } from '../../web/lessons/catalog.ts';
+import { stepsOf } from '../../lessons/lesson-format.ts';
+
+describe('lesson catalog', () => {
+  it('loads at least the sixteen lessons of the curriculum, sorted by number, with unique numbers', () => {
+    expect(lessons.length).toBeGreaterThanOrEqual(16);
+    const numbers = lessons.map((l) => l.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect(numbers.slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
+  });
+
+  it.each(lessons.map((l) => [l.id, l]))('%s is complete', (id, lesson) => {
+    expect(id).toMatch(/^\d{2}-[a-z0-9-]+$/);
+    expect(lesson.title.length).toBeGreaterThan(0);
+    expect(lesson.summary.length).toBeGreaterThan(0);
+    expect(lesson.markdown).toMatch(/^# /m);
+    expect(lesson.markdown).not.toMatch(/^---/);
+    for (const program of [lesson.starter, lesson.solution]) {
+      expect(program).toMatch(/from 'halo';/);
+      expect(program).toContain("await new AppHttp(app).startServer('localhost', 3000);");
+    }
+    expect(lesson.starter).toContain('TODO');
+    expect(lesson.solution).not.toContain('TODO');
+    expect(lesson.starter).not.toBe(lesson.solution);
+    expect(lesson.checks.length).toBeGreaterThan(0);
+    for (const check of lesson.checks) {
+      expect(check.title.length).toBeGreaterThan(0);
+      expect(stepsOf(check).length).toBeGreaterThan(0);
+    }
+    expect(new Set(lesson.checks.map((c) => c.title)).size).toBe(lesson.checks.length);
+  });
+
+  it('finds a lesson by id', () => {
+    expect(findLesson('01-getting-started')?.number).toBe(1);
+    expect(findLesson('nope')).toBeUndefined();
+  });
+});

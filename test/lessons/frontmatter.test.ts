@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { parseLessonText } from '../../web/lessons/frontmatter.ts';
+
+describe('parseLessonText', () => {
+  it('reads title, summary, a covers list and the body', () => {
+    const text = parseLessonText('---\ntitle: Hello\nsummary: "Say: hi"\ncovers:\n  - service-1\n  - errors-2\n---\n\n# Hello\n');
+    expect(text).toEqual({ title: 'Hello', summary: 'Say: hi', covers: ['service-1', 'errors-2'], markdown: '\n# Hello\n' });
+  });
+
+  it('accepts an inline covers list and no covers at all', () => {
+    expect(parseLessonText('---\ntitle: A\nsummary: B\ncovers: [x-1, y-2]\n---\nbody').covers).toEqual(['x-1', 'y-2']);
+    expect(parseLessonText('---\ntitle: A\nsummary: B\n---\nbody').covers).toEqual([]);
+  });
+
+  it('says what is missing', () => {
+    expect(() => parseLessonText('# no frontmatter', 'x.md')).toThrow('x.md: expected a frontmatter block');
+    expect(() => parseLessonText('---\ntitle: A\n---\n', 'x.md')).toThrow('x.md: the frontmatter needs a "summary"');
+    expect(() => parseLessonText('---\ntitle A\n---\n', 'x.md')).toThrow('cannot read the frontmatter line');
+  });
+});

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findLesson } from '../../web/lessons/catalog.ts';
+import { repoRoot } from './serve-program.ts';
+
+// The example programs in lessons/ are the end points of the lesson tracks: keep them in sync.
+describe('lesson solutions and the example programs', () => {
+  it('lesson 6 ends where the getting-started example is: the same program', () => {
+    const example = readFileSync(join(repoRoot, 'lessons/getting-started/app.ts'), 'utf8');
+    expect(findLesson('06-custom-error-handler')?.solution).toBe(example);
+  });
+
+  it('lesson 5 is the getting-started example without the custom error handler', () => {
+    const example = readFileSync(join(repoRoot, 'lessons/getting-started/app.ts'), 'utf8');
+    const withoutHandler = example.replace(/\nconst oldErrorHandler[\s\S]*?\n\};\n/, '');
+    expect(findLesson('05-errors')?.solution).toBe(withoutHandler);
+  });
+});
