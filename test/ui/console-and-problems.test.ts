@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { appendConsole, clearConsole, connectConsole, consoleStore, findLocation, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
+import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
+import { resize } from '../../web/layout/split.tsx';
+import { FakeEngine } from './fake-engine.ts';
+
+describe('console', () => {
+  it('collects engine output, bounded, and clears', () => {
+    clearConsole();
+    const engine = new FakeEngine();
+    const off = connectConsole(engine);
+    engine.log({ level: 'log', text: 'Listening', time: 1 });
+    expect(consoleStore.get().entries.map((e) => e.text)).toEqual(['Listening']);
+    off();
+    for (let i = 0; i < MAX_CONSOLE_ENTRIES + 10; i++) appendConsole({ level: 'log', text: String(i), time: i });
+    expect(consoleStore.get().entries).toHaveLength(MAX_CONSOLE_ENTRIES);
+    expect(consoleStore.get().entries.at(-1)?.text).toBe(String(MAX_CONSOLE_ENTRIES + 9));
+    clearConsole();
+    expect(consoleStore.get().entries).toEqual([]);
+  });
+
+  it('finds the learner file in stack frames', () => {
+    expect(findLocation('    at handler (main.ts:12:5)', ['main.ts'])).toEqual({ file: 'main.ts', line: 12, column: 5 });
+    expect(findLocation('at file:///main.ts:3', ['main.ts'])).toEqual({ file: 'main.ts', line: 3, column: 1 });
+    expect(findLocation('at x (halo/app.ts:9:1)', ['main.ts'])).toBeNull();
+    expect(findLocation('at x (notmain.ts:9:1)', ['main.ts'])).toBeNull();
+  });
+});
+
+describe('problems list', () => {
+  const p = (source: Problem['source'], line: number, message = source): Problem => ({ source, severity: 'error', file: 'main.ts', line, column: 1, message });
+
+  it('sorts by line and lists a syntax error once', () => {
+    expect(mergeProblems([p('types', 9), p('compile', 4), p('types', 4), p('runtime', 2)]).map((x) => `${x.source}@${x.line}`)).toEqual([
+      'runtime@2',
+      'compile@4',
+      'types@9',
+    ]);
+  });
+});
+
+describe('split resizing', () => {
+  it('moves one boundary and keeps both panes above the minimum', () => {
+    expect(resize([30, 40, 30], 0, 10)).toEqual([40, 30, 30]);
+    expect(resize([30, 40, 30], 1, 50)).toEqual([30, 62, 8]);
+    expect(resize([30, 70], 0, -50)).toEqual([8, 92]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
+
+/** An in-memory engine for UI logic tests: "compiles" by looking for the word `BROKEN`. */
+export class FakeEngine implements PlaygroundEngine {
+  ready = Promise.resolve();
+  requestTimeoutMs = 5_000;
+  state: ProgramState = { status: 'idle', origins: [] };
+  runs: ProgramBundle[] = [];
+  compiles = 0;
+  /** When set, compile throws this (a crash inside esbuild). */
+  crash: Error | null = null;
+  private consoleListeners = new Set<(e: ConsoleEntry) => void>();
+  private stateListeners = new Set<(s: ProgramState) => void>();
+
+  async compile(files: Record<string, string>): Promise<CompileResult> {
+    this.compiles += 1;
+    if (this.crash) throw this.crash;
+    const source = files['main.ts'] ?? '';
+    const line = source.split('\n').findIndex((l) => l.includes('BROKEN'));
+    if (line >= 0) {
+      return { ok: false, durationMs: 3, diagnostics: [{ file: 'main.ts', line: line + 1, column: 1, message: 'Unexpected "BROKEN"', severity: 'error' }] };
+    }
+    return { ok: true, durationMs: 5, warnings: [], bundle: { code: source, id: `id:${source}` } };
+  }
+
+  async run(bundle: ProgramBundle): Promise<ProgramState> {
+    this.runs.push(bundle);
+    this.state = { status: 'running', origins: ['http://localhost:3000'] };
+    for (const l of this.stateListeners) l(this.state);
+    return this.state;
+  }
+
+  onConsole(listener: (entry: ConsoleEntry) => void): () => void {
+    this.consoleListeners.add(listener);
+    return () => this.consoleListeners.delete(listener);
+  }
+
+  onState(listener: (state: ProgramState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Emits a console entry as the program would. */
+  log(entry: ConsoleEntry): void {
+    for (const l of this.consoleListeners) l(entry);
+  }
+}

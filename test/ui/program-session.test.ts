@@ -1,0 +1,61 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ProgramSession } from '../../web/engine/program-session.ts';
+import { compileStatus } from '../../web/editor/status-line.tsx';
+import { FakeEngine } from './fake-engine.ts';
+
+describe('compile-and-run session', () => {
+  it('runs a good program and reports the compile time', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'good' });
+    expect(engine.runs.map((b) => b.code)).toEqual(['good']);
+    expect(session.store.get()).toMatchObject({ phase: 'ok', runningId: 'id:good', durationMs: 5 });
+    expect(compileStatus(session.store.get())).toBe('Compiled in 5 ms');
+  });
+
+  it('keeps the last good program running while the code is broken', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'good' });
+    await session.compileNow({ 'main.ts': 'x\nBROKEN' });
+    expect(engine.runs).toHaveLength(1);
+    const state = session.store.get();
+    expect(state).toMatchObject({ phase: 'error', runningId: 'id:good' });
+    expect(state.diagnostics[0]).toMatchObject({ line: 2, message: 'Unexpected "BROKEN"' });
+    expect(compileStatus(state)).toBe('1 error — the last good program keeps running');
+  });
+
+  it('does not restart the program when the build is unchanged', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'same' });
+    await session.compileNow({ 'main.ts': 'same' });
+    expect(engine.runs).toHaveLength(1);
+  });
+
+  it('a crash inside the compiler becomes a message, not an exception', async () => {
+    const engine = new FakeEngine();
+    engine.crash = new Error('esbuild exploded');
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'good' });
+    expect(session.store.get()).toMatchObject({ phase: 'failed', failure: 'esbuild exploded' });
+    expect(compileStatus(session.store.get())).toBe('Could not compile or run: esbuild exploded');
+  });
+
+  it('debounces edits and ignores results of older compiles', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FakeEngine();
+      const session = new ProgramSession(engine, 300);
+      session.schedule({ 'main.ts': 'a' });
+      session.schedule({ 'main.ts': 'ab' });
+      session.schedule({ 'main.ts': 'abc' });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(engine.compiles).toBe(1);
+      expect(engine.runs.map((b) => b.code)).toEqual(['abc']);
+      session.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import { useStore } from './state/store.ts';
+import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
+import { filesStore, resetFiles } from './state/files-store.ts';
+import { useApplyTheme } from './layout/theme.ts';
+import { Split } from './layout/split.tsx';
+import { Pane } from './layout/pane.tsx';
+import { Tabs } from './layout/tabs.tsx';
+import { useSession } from './engine/engine-context.tsx';
+import { CodeEditor } from './editor/code-editor.tsx';
+import { ProblemsList } from './editor/problems-list.tsx';
+import { problemsStore } from './editor/problems-store.ts';
+import { StatusLine } from './editor/status-line.tsx';
+import { RequestPanel } from './request/request-panel.tsx';
+import { ResponsePanel } from './response/response-panel.tsx';
+import { ConsolePane } from './console/console-pane.tsx';
+import { clearConsole, consoleStore } from './console/console-store.ts';
+import { LessonPane } from './lesson/lesson-pane.tsx';
+import { ErrorBoundary } from './layout/error-boundary.tsx';
+
+/** Compiles on every edit (debounced) and once at start. */
+function useCompileOnChange(): void {
+  const session = useSession();
+  useEffect(() => {
+    void session.compileNow(filesStore.get().files);
+    const unsubscribe = filesStore.subscribe(() => session.schedule(filesStore.get().files));
+    return () => {
+      unsubscribe();
+      session.dispose();
+    };
+  }, [session]);
+}
+
+function Toolbar() {
+  const session = useSession();
+  const { theme, largeText, lessonOpen } = useStore(layoutStore, (s) => s);
+  return (
+    <header className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-300 bg-slate-100 px-3 py-1.5 dark:border-slate-700 dark:bg-slate-950">
+      <h1 className="mr-4 text-base font-bold">Halo Playground</h1>
+      <button type="button" className="btn" onClick={() => void session.compileNow(filesStore.get().files)}>
+        Run <span className="sr-only">(Ctrl/Cmd+Enter in the editor)</span>
+      </button>
+      <button
+        type="button"
+        className="btn-ghost"
+        onClick={() => window.confirm('Replace your code with the example program?') && resetFiles()}
+      >
+        Reset example
+      </button>
+      <div className="ml-auto flex items-center gap-3 text-sm">
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
+          Notes
+        </label>
+        <label className="flex items-center gap-1">
+          <input type="checkbox" checked={largeText} onChange={(e) => layoutStore.set({ largeText: e.target.checked })} />
+          Large text
+        </label>
+        <label className="flex items-center gap-1">
+          Theme
+          <select className="field" value={theme} onChange={(e) => layoutStore.set({ theme: e.target.value as ThemeChoice })}>
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        </label>
+      </div>
+    </header>
+  );
+}
+
+function Dock() {
+  const tab = useStore(layoutStore, (s) => s.dockTab);
+  const problems = useStore(problemsStore, (s) => s.problems.length);
+  const lines = useStore(consoleStore, (s) => s.entries.length);
+  return (
+    <section aria-label="Console and problems" className="flex min-h-0 min-w-0 flex-1 flex-col bg-white dark:bg-slate-900">
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <Tabs<LayoutState['dockTab']>
+          label="Console and problems"
+          selected={tab}
+          onSelect={(dockTab) => layoutStore.set({ dockTab })}
+          tabs={[
+            { id: 'console', label: `Console (${lines})`, content: () => <ErrorBoundary name="Console"><ConsolePane /></ErrorBoundary> },
+            { id: 'problems', label: `Problems (${problems})`, content: () => <ErrorBoundary name="Problems"><ProblemsList /></ErrorBoundary> },
+          ]}
+        />
+        {tab === 'console' && (
+          <button type="button" className="btn-ghost absolute top-0.5 right-2" onClick={clearConsole}>
+            Clear console
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The playground: lesson notes, the editor with its console, and the request/response column. */
+export function App() {
+  useApplyTheme();
+  useCompileOnChange();
+  const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
+  const editorColumn = (
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+      <Split id="editor" direction="column" labels={['Resize editor and console']}>
+        <Pane title="main.ts">
+          <CodeEditor />
+        </Pane>
+        <Dock />
+      </Split>
+      <StatusLine />
+    </div>
+  );
+  const exchangeColumn = (
+    <Split id="exchange" direction="column" labels={['Resize request and response']}>
+      <Pane title="Request">
+        <RequestPanel />
+      </Pane>
+      <Pane title="Response">
+        <ResponsePanel />
+      </Pane>
+    </Split>
+  );
+  return (
+    <div className="flex h-full flex-col">
+      <Toolbar />
+      <main className="flex min-h-0 flex-1">
+        {lessonOpen ? (
+          <Split id="columns" direction="row" labels={['Resize notes and editor', 'Resize editor and requests']}>
+            <Pane title="Lesson">
+              <LessonPane />
+            </Pane>
+            {editorColumn}
+            {exchangeColumn}
+          </Split>
+        ) : (
+          <Split id="columns-no-lesson" direction="row" labels={['Resize editor and requests']}>
+            {editorColumn}
+            {exchangeColumn}
+          </Split>
+        )}
+      </main>
+    </div>
+  );
+}

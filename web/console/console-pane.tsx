@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import type { ConsoleEntry } from '../../runtime/engine/engine-api.ts';
+import { useStore } from '../state/store.ts';
+import { filesStore } from '../state/files-store.ts';
+import { revealInEditor } from '../editor/editor-bridge.ts';
+import { consoleStore, findLocation } from './console-store.ts';
+
+const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
+  log: 'text-slate-700 dark:text-slate-300',
+  info: 'text-blue-800 dark:text-blue-300',
+  debug: 'text-slate-600 dark:text-slate-400',
+  warn: 'text-amber-800 dark:text-amber-300',
+  error: 'text-red-700 dark:text-red-400',
+};
+
+/** `HH:MM:SS.mmm` in local time. */
+export function formatClock(time: number): string {
+  const d = new Date(time);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+}
+
+/** A stack line; frames in the learner's files become buttons that jump to the line. */
+function StackLine({ line, files }: { line: string; files: string[] }) {
+  const location = findLocation(line, files);
+  if (!location) return <div>{line}</div>;
+  return (
+    <div>
+      <button type="button" className="text-left underline" onClick={() => revealInEditor(location.line, location.column)}>
+        {line.trim()}
+      </button>
+    </div>
+  );
+}
+
+function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
+  const { location } = entry;
+  return (
+    <li className={`border-b border-slate-100 px-2 py-0.5 dark:border-slate-800 ${LEVEL_COLOURS[entry.level]}`}>
+      <div className="flex gap-2">
+        <time className="shrink-0 text-slate-600 dark:text-slate-400">{formatClock(entry.time)}</time>
+        <span className="w-10 shrink-0 font-semibold uppercase">{entry.level}</span>
+        <span className="flex-1 whitespace-pre-wrap break-words">{entry.text}</span>
+        {location && (
+          <button type="button" className="shrink-0 underline" onClick={() => revealInEditor(location.line, location.column)}>
+            {location.file}:{location.line}
+          </button>
+        )}
+      </div>
+      {entry.stack && (
+        <div className="ml-24 whitespace-pre-wrap text-slate-700 dark:text-slate-300">
+          {entry.stack.split('\n').map((line, i) => (
+            <StackLine key={i} line={line} files={files} />
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The program's console output with levels, timestamps and clickable stack frames. */
+export function ConsolePane() {
+  const entries = useStore(consoleStore, (s) => s.entries);
+  const files = Object.keys(useStore(filesStore, (s) => s.files));
+  const end = useRef<HTMLLIElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [entries]);
+  if (entries.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
+  return (
+    <ol aria-label="Console output" className="font-mono text-xs">
+      {entries.map((entry, i) => (
+        <Entry key={i} entry={entry} files={files} />
+      ))}
+      <li ref={end} aria-hidden="true" />
+    </ol>
+  );
+}

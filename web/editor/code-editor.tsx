@@ -1,0 +1,115 @@
+import { useEffect, useRef } from 'react';
+import Editor from '@monaco-editor/react';
+import type { editor } from 'monaco-editor';
+import { MODEL_URI, monaco } from './monaco-setup.ts';
+import { attachEditor } from './editor-bridge.ts';
+import { MARKER_OWNERS, mergeProblems, problemsStore, type Problem, type ProblemSource } from './problems-store.ts';
+import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { layoutStore } from '../state/layout-store.ts';
+import { useStore } from '../state/store.ts';
+import { useResolvedTheme } from '../layout/theme.ts';
+import { useSession } from '../engine/engine-context.tsx';
+import { consoleStore } from '../console/console-store.ts';
+
+const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<
+  string,
+  ProblemSource
+>;
+
+function toMarker(p: Omit<Problem, 'source'>): editor.IMarkerData {
+  return {
+    severity: p.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+    startLineNumber: p.line,
+    startColumn: p.column,
+    endLineNumber: p.line,
+    // esbuild reports a point; underline to the end of the word (Monaco clamps past the line).
+    endColumn: p.column + 1,
+    message: p.message,
+  };
+}
+
+function setOwnerMarkers(owner: string, problems: Omit<Problem, 'source'>[]): void {
+  const model = monaco.editor.getModel(monaco.Uri.parse(MODEL_URI));
+  if (model) monaco.editor.setModelMarkers(model, owner, problems.filter((p) => p.file === ENTRY_FILE).map(toMarker));
+}
+
+/** Mirrors every marker of the model (compile, type check, runtime) into the problems list. */
+function syncProblems(): void {
+  const markers = monaco.editor.getModelMarkers({ resource: monaco.Uri.parse(MODEL_URI) });
+  problemsStore.set({
+    problems: mergeProblems(
+      markers
+        .filter((m) => m.severity >= monaco.MarkerSeverity.Warning)
+        .map((m) => ({
+          source: SOURCE_BY_OWNER[m.owner] ?? 'types',
+          severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
+          file: ENTRY_FILE,
+          line: m.startLineNumber,
+          column: m.startColumn,
+          message: m.message,
+        })),
+    ),
+  });
+}
+
+/** The Monaco editor for `main.ts`, with compile and runtime markers and Ctrl/Cmd+Enter to run. */
+export function CodeEditor() {
+  const session = useSession();
+  const source = useStore(filesStore, (s) => s.files[ENTRY_FILE] ?? '');
+  const diagnostics = useStore(session.store, (s) => s.diagnostics);
+  const runningId = useStore(session.store, (s) => s.runningId);
+  const entries = useStore(consoleStore, (s) => s.entries);
+  const largeText = useStore(layoutStore, (s) => s.largeText);
+  const theme = useResolvedTheme();
+
+  useEffect(() => setOwnerMarkers(MARKER_OWNERS.compile, diagnostics), [diagnostics]);
+
+  // Runtime errors belong to the program that threw them; a new program starts clean.
+  const runStartedAt = useRef(0);
+  useEffect(() => {
+    runStartedAt.current = Date.now();
+    setOwnerMarkers(MARKER_OWNERS.runtime, []);
+  }, [runningId]);
+  useEffect(() => {
+    const runtimeErrors = entries.filter((e) => e.level === 'error' && e.location && e.time >= runStartedAt.current);
+    setOwnerMarkers(
+      MARKER_OWNERS.runtime,
+      runtimeErrors.map((e) => ({ severity: 'error', message: e.text, ...e.location! })),
+    );
+  }, [entries]);
+
+  useEffect(() => {
+    const subscription = monaco.editor.onDidChangeMarkers(syncProblems);
+    return () => {
+      subscription.dispose();
+      attachEditor(null);
+    };
+  }, []);
+
+  return (
+    <Editor
+      path={MODEL_URI}
+      defaultLanguage="typescript"
+      value={source}
+      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      loading={<p className="p-4 text-sm">Loading the editor…</p>}
+      onChange={(value) => setFile(ENTRY_FILE, value ?? '')}
+      onMount={(instance) => {
+        attachEditor(instance);
+        instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+          void session.compileNow(filesStore.get().files),
+        );
+        syncProblems();
+      }}
+      options={{
+        ariaLabel: 'Program editor, main.ts. Press Ctrl+M to toggle whether Tab moves focus.',
+        fontSize: largeText ? 20 : 14,
+        minimap: { enabled: false },
+        automaticLayout: true,
+        tabSize: 2,
+        scrollBeyondLastLine: false,
+        fixedOverflowWidgets: true,
+      }}
+    />
+  );
+}

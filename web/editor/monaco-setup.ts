@@ -1,0 +1,41 @@
+import * as monaco from 'monaco-editor';
+import { loader } from '@monaco-editor/react';
+import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
+import TsWorker from 'monaco-editor/language/typescript/ts.worker.js?worker';
+
+// The framework's bundled declarations; a glob (not a plain import) so the page still builds
+// before `npm run build:types` has produced them, just without Halo completions.
+const generated = import.meta.glob<string>('../generated/halo.d.ts', { query: '?raw', import: 'default', eager: true });
+
+/** The URI of the learner's entry file inside Monaco. */
+export const MODEL_URI = 'file:///main.ts';
+
+self.MonacoEnvironment = {
+  getWorker: (_id: string, label: string) =>
+    label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker(),
+};
+
+const ts = monaco.typescript;
+ts.typescriptDefaults.setCompilerOptions({
+  target: ts.ScriptTarget.ESNext,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeJs,
+  lib: ['es2022', 'dom'],
+  strict: true,
+  noEmit: true,
+  allowNonTsExtensions: true,
+});
+// Diagnostics of the learner's code also come from esbuild; eager sync keeps hovers fresh.
+ts.typescriptDefaults.setEagerModelSync(true);
+for (const source of Object.values(generated)) {
+  // Placed where Node-style resolution finds `import … from 'halo'`.
+  ts.typescriptDefaults.addExtraLib(source, 'file:///node_modules/halo/index.d.ts');
+}
+
+// Use the bundled Monaco: @monaco-editor/react would otherwise fetch it from a CDN.
+loader.config({ monaco });
+
+/** Whether the framework declarations were bundled (false before `build:types` ran). */
+export const haloTypesLoaded = Object.keys(generated).length > 0;
+
+export { monaco };

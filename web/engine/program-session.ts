@@ -1,0 +1,75 @@
+import type { Diagnostic, PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import { createStore, type Store } from '../state/store.ts';
+import type { Files } from '../state/files-store.ts';
+
+/** What the compile-and-run loop last did, for the status line, markers and problems list. */
+export interface SessionState {
+  phase: 'starting' | 'compiling' | 'ok' | 'error' | 'failed';
+  /** Duration of the last finished compile. */
+  durationMs: number | null;
+  /** Errors (when the compile failed) or warnings (when it succeeded) of the last compile. */
+  diagnostics: Diagnostic[];
+  /** Id of the bundle the engine is serving; it keeps serving while newer code is broken. */
+  runningId: string | null;
+  /** A failure outside the learner's code: the compiler or the engine threw. */
+  failure: string | null;
+}
+
+/** Compiles the learner's files on change (debounced) or on demand, and runs each good build. */
+export class ProgramSession {
+  readonly store: Store<SessionState> = createStore<SessionState>({
+    phase: 'starting',
+    durationMs: null,
+    diagnostics: [],
+    runningId: null,
+    failure: null,
+  });
+
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly engine: PlaygroundEngine,
+    private readonly debounceMs = 400,
+  ) {}
+
+  /** Compiles after the learner pauses typing. */
+  schedule(files: Files): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.compileNow(files), this.debounceMs);
+  }
+
+  /** Compiles immediately (Ctrl/Cmd+Enter); a newer call makes older results stale. */
+  async compileNow(files: Files): Promise<void> {
+    clearTimeout(this.timer);
+    const generation = ++this.generation;
+    const stale = () => generation !== this.generation;
+    this.store.set({ phase: 'compiling' });
+    try {
+      await this.engine.ready;
+      const result = await this.engine.compile(files);
+      if (stale()) return;
+      if (!result.ok) {
+        this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
+        return;
+      }
+      this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null });
+      if (result.bundle.id !== this.store.get().runningId) {
+        await this.engine.run(result.bundle);
+        if (stale()) return;
+        this.store.set({ runningId: result.bundle.id });
+      }
+      this.store.set({ phase: 'ok' });
+    } catch (error) {
+      if (stale()) return;
+      // A crash inside esbuild or the engine must surface as a message, never as a blank page.
+      this.store.set({ phase: 'failed', failure: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Stops a pending debounced compile. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.generation += 1;
+  }
+}

@@ -1,0 +1,85 @@
+/** The HTTP methods the request panel offers. */
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+
+/** One of {@link METHODS}. */
+export type Method = (typeof METHODS)[number];
+
+/** An editable name/value row (headers, form fields, multipart text fields). */
+export interface FieldRow {
+  id: string;
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+/** A multipart row: a text field, or a file chosen with a file picker. */
+export interface MultipartRow extends FieldRow {
+  kind: 'text' | 'file';
+  /** The chosen file (kept in memory only; recent requests remember just its name). */
+  file: File | null;
+}
+
+/** How the request body is encoded. */
+export type BodyType = 'none' | 'json' | 'form' | 'multipart';
+
+/** Everything the request panel edits. */
+export interface RequestSpec {
+  method: Method;
+  /** Path and query, e.g. `/greet?lang=en`. */
+  path: string;
+  headers: FieldRow[];
+  bodyType: BodyType;
+  json: string;
+  form: FieldRow[];
+  multipart: MultipartRow[];
+}
+
+/** Accept header presets: what a browser sends, what an API client sends, anything. */
+export const ACCEPT_PRESETS = [
+  { id: 'browser', label: 'browser (text/html)', value: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+  { id: 'api', label: 'API (application/json)', value: 'application/json' },
+  { id: 'any', label: '*/*', value: '*/*' },
+] as const;
+
+let nextRowId = 0;
+
+/** Creates a row with a fresh id. */
+export function newRow(name = '', value = ''): FieldRow {
+  nextRowId += 1;
+  return { id: `row-${Date.now().toString(36)}-${nextRowId}`, name, value, enabled: true };
+}
+
+/** Creates a multipart row with a fresh id. */
+export function newMultipartRow(kind: MultipartRow['kind'] = 'text', name = '', value = ''): MultipartRow {
+  return { ...newRow(name, value), kind, file: null };
+}
+
+/** The request the panel starts with: the example program's home page. */
+export function defaultRequest(): RequestSpec {
+  return {
+    method: 'GET',
+    path: '/',
+    headers: [newRow('Accept', '*/*')],
+    bodyType: 'none',
+    json: '{\n  "name": "Ada"\n}',
+    form: [newRow('name', 'Ada')],
+    multipart: [newMultipartRow('text', 'name', 'Ada')],
+  };
+}
+
+/** Whether `method` may carry a body (fetch refuses one on GET and HEAD). */
+export function methodAllowsBody(method: Method): boolean {
+  return method !== 'GET' && method !== 'HEAD';
+}
+
+/** Sets the Accept row to `value`, adding the row when missing. */
+export function withAccept(headers: FieldRow[], value: string): FieldRow[] {
+  const index = headers.findIndex((h) => h.name.trim().toLowerCase() === 'accept');
+  if (index === -1) return [...headers, newRow('Accept', value)];
+  return headers.map((h, i) => (i === index ? { ...h, value, enabled: true } : h));
+}
+
+/** The value of the enabled Accept row, if any. */
+export function acceptValue(headers: FieldRow[]): string | undefined {
+  return headers.find((h) => h.enabled && h.name.trim().toLowerCase() === 'accept')?.value;
+}

@@ -1,0 +1,111 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useStore } from '../state/store.ts';
+import { useEngine, useProgramState } from '../engine/engine-context.tsx';
+import { Tabs } from '../layout/tabs.tsx';
+import { exchangeStore, sendRequest } from '../response/exchange-store.ts';
+import { BodyEditor } from './body-editor.tsx';
+import { toCurl } from './curl.ts';
+import { FieldRows } from './field-rows.tsx';
+import { RecentRequests } from './recent-requests.tsx';
+import { ACCEPT_PRESETS, METHODS, acceptValue, withAccept, type Method } from './request-model.ts';
+import { requestStore, updateSpec } from './request-store.ts';
+
+/** Where requests go before the program has called `startServer` (the example's address). */
+const FALLBACK_ORIGIN = 'http://localhost:3000';
+
+type Tab = 'headers' | 'body' | 'recent';
+
+/** Builds and sends a request to the learner's program: method, URL, headers, body, cURL export. */
+export function RequestPanel() {
+  const engine = useEngine();
+  const program = useProgramState();
+  const spec = useStore(requestStore, (s) => s.spec);
+  const pending = useStore(exchangeStore, (s) => s.pending);
+  const [chosenOrigin, setChosenOrigin] = useState<string | null>(null);
+  const [tab, setTab] = useState<Tab>('headers');
+  const [copied, setCopied] = useState('');
+  const origin = program.origins.find((o) => o === chosenOrigin) ?? program.origins[0] ?? FALLBACK_ORIGIN;
+  const accept = acceptValue(spec.headers);
+
+  const send = () => void sendRequest(spec, origin, engine.requestTimeoutMs);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+  const copyCurl = async () => {
+    const command = toCurl(spec, origin);
+    try {
+      await navigator.clipboard.writeText(command);
+      setCopied('Copied the cURL command.');
+    } catch {
+      setCopied(command);
+    }
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
+      <form className="flex shrink-0 flex-wrap items-center gap-1 p-2" onSubmit={(e) => (e.preventDefault(), send())}>
+        <select className="field font-semibold" aria-label="Method" value={spec.method} onChange={(e) => updateSpec({ method: e.target.value as Method })}>
+          {METHODS.map((m) => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+        {program.origins.length > 1 ? (
+          <select className="field font-mono text-xs" aria-label="Server" value={origin} onChange={(e) => setChosenOrigin(e.target.value)}>
+            {program.origins.map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        ) : (
+          <span className="font-mono text-xs text-slate-700 dark:text-slate-300" title={program.origins.length ? 'Registered by startServer' : 'No server started yet'}>
+            {origin}
+          </span>
+        )}
+        <input className="field min-w-24 flex-1 font-mono" aria-label="Path and query" value={spec.path} onChange={(e) => updateSpec({ path: e.target.value })} />
+        <button type="submit" className="btn" disabled={pending}>
+          {pending ? 'Sending…' : 'Send'}
+        </button>
+        <button type="button" className="btn-ghost" onClick={() => void copyCurl()}>
+          Copy as cURL
+        </button>
+      </form>
+      {copied && (
+        <p role="status" className="mx-2 truncate font-mono text-xs" title={copied}>
+          {copied}
+        </p>
+      )}
+      <Tabs<Tab>
+        label="Request details"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            id: 'headers',
+            label: `Headers (${spec.headers.filter((h) => h.enabled).length})`,
+            content: () => (
+              <div className="flex flex-col gap-2 p-2">
+                <label className="flex items-center gap-2 text-sm">
+                  Accept preset
+                  <select className="field" value={ACCEPT_PRESETS.find((p) => p.value === accept)?.id ?? ''} onChange={(e) => updateSpec({ headers: withAccept(spec.headers, ACCEPT_PRESETS.find((p) => p.id === e.target.value)!.value) })}>
+                    {!ACCEPT_PRESETS.some((p) => p.value === accept) && <option value="">custom</option>}
+                    {ACCEPT_PRESETS.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {p.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <FieldRows noun="Header" rows={spec.headers} onChange={(headers) => updateSpec({ headers })} />
+              </div>
+            ),
+          },
+          { id: 'body', label: 'Body', content: () => <BodyEditor spec={spec} /> },
+          { id: 'recent', label: 'Recent', content: () => <RecentRequests /> },
+        ]}
+      />
+      <p className="shrink-0 px-2 pb-1 text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter sends while focus is in this panel.</p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { createStore } from '../state/store.ts';
+import { loadJson, saveJson } from '../state/persisted.ts';
+import { defaultRequest, type RequestSpec } from './request-model.ts';
+
+/** How many recent requests are remembered. */
+export const HISTORY_LIMIT = 15;
+
+/** A remembered request (files are not kept, only the rows that named them). */
+export interface HistoryEntry {
+  spec: RequestSpec;
+  origin: string;
+  status: number | null;
+  time: number;
+}
+
+const SPEC_KEY = 'halo.request.v1';
+const HISTORY_KEY = 'halo.history.v1';
+
+/** The request being edited and the recent requests. */
+export const requestStore = createStore<{ spec: RequestSpec; history: HistoryEntry[] }>({
+  spec: loadJson<RequestSpec | null>(SPEC_KEY, null) ?? defaultRequest(),
+  history: loadJson<HistoryEntry[]>(HISTORY_KEY, []),
+});
+
+/** A spec with chosen files dropped, as stored (a File cannot be serialized). */
+export function withoutFiles(spec: RequestSpec): RequestSpec {
+  return { ...spec, multipart: spec.multipart.map((row) => ({ ...row, file: null })) };
+}
+
+requestStore.subscribe(() => {
+  const { spec, history } = requestStore.get();
+  saveJson(SPEC_KEY, withoutFiles(spec));
+  saveJson(HISTORY_KEY, history);
+});
+
+/** Applies a change to the request being edited. */
+export function updateSpec(patch: Partial<RequestSpec>): void {
+  requestStore.set((s) => ({ spec: { ...s.spec, ...patch } }));
+}
+
+/** Adds a sent request at the top of the history, replacing an identical earlier one. */
+export function remember(entry: HistoryEntry): void {
+  const stored = { ...entry, spec: withoutFiles(entry.spec) };
+  const key = JSON.stringify([stored.spec, stored.origin]);
+  requestStore.set((s) => ({
+    history: [stored, ...s.history.filter((h) => JSON.stringify([h.spec, h.origin]) !== key)].slice(0, HISTORY_LIMIT),
+  }));
+}
+
+/** Restores a recent request into the editor. */
+export function restore(entry: HistoryEntry): void {
+  requestStore.set({ spec: entry.spec });
+}

@@ -1,0 +1,73 @@
+/** The class of an HTTP status, which decides its colour. */
+export type StatusClass = 'informational' | 'success' | 'redirect' | 'client-error' | 'server-error';
+
+/** Maps a status code to its class. */
+export function statusClass(status: number): StatusClass {
+  if (status >= 500) return 'server-error';
+  if (status >= 400) return 'client-error';
+  if (status >= 300) return 'redirect';
+  if (status >= 200) return 'success';
+  return 'informational';
+}
+
+const REASONS: Record<number, string> = {
+  100: 'Continue', 101: 'Switching Protocols', 200: 'OK', 201: 'Created', 202: 'Accepted',
+  204: 'No Content', 206: 'Partial Content', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other',
+  304: 'Not Modified', 307: 'Temporary Redirect', 308: 'Permanent Redirect', 400: 'Bad Request',
+  401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+  405: 'Method Not Allowed', 406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict',
+  410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway',
+  503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+/** The reason phrase for a status: the one the server sent, else the standard one. */
+export function statusText(status: number, sent = ''): string {
+  return sent || REASONS[status] || '';
+}
+
+/** A byte count for people: `0 B`, `512 B`, `1.5 KB`, `2.0 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A duration for people: `12 ms` below a second, `1.25 s` above. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** How a body is best shown. */
+export type BodyKind = 'empty' | 'json' | 'html' | 'text';
+
+/** Picks how to show a body from its content type (and, for JSON, whether it parses). */
+export function bodyKind(contentType: string, body: string): BodyKind {
+  if (body === '') return 'empty';
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if ((type === 'application/json' || type.endsWith('+json')) && parseJson(body) !== undefined) return 'json';
+  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  return 'text';
+}
+
+/** Parses JSON, or `undefined` when the text is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Indents JSON text with two spaces; non-JSON text is returned unchanged. */
+export function prettyJson(text: string): string {
+  const value = parseJson(text);
+  return value === undefined ? text : JSON.stringify(value, null, 2);
+}
+
+/** A one-line preview of a JSON value, shown next to a collapsed node. */
+export function jsonSummary(value: unknown): string {
+  if (Array.isArray(value)) return `Array(${value.length})`;
+  if (value !== null && typeof value === 'object') return `{${Object.keys(value).length} keys}`;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,50 @@
+import { createStore } from './store.ts';
+import { loadJson, saveJson } from './persisted.ts';
+
+/** Theme preference: follow the operating system, or force one. */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+
+/** UI layout and display preferences, persisted across visits. */
+export interface LayoutState {
+  /** Pane sizes in percent, keyed by split id (new panes add their own keys). */
+  splits: Record<string, number[]>;
+  theme: ThemeChoice;
+  /** Large type for projectors and classrooms. */
+  largeText: boolean;
+  /** Which tab the editor's bottom dock shows. */
+  dockTab: 'console' | 'problems';
+  /** Whether the lesson pane is shown. */
+  lessonOpen: boolean;
+}
+
+const KEY = 'halo.layout.v1';
+
+/** Defaults chosen to fit 1280×720: notes, a wide editor, and the request/response column. */
+export const DEFAULT_LAYOUT: LayoutState = {
+  splits: {
+    columns: [22, 42, 36],
+    'columns-no-lesson': [55, 45],
+    editor: [72, 28],
+    exchange: [45, 55],
+  },
+  theme: 'system',
+  largeText: false,
+  dockTab: 'console',
+  lessonOpen: true,
+};
+
+const saved = loadJson<Partial<LayoutState>>(KEY, {});
+
+/** The layout store; every change is saved to localStorage. */
+export const layoutStore = createStore<LayoutState>({
+  ...DEFAULT_LAYOUT,
+  ...saved,
+  splits: { ...DEFAULT_LAYOUT.splits, ...saved.splits },
+});
+
+layoutStore.subscribe(() => saveJson(KEY, layoutStore.get()));
+
+/** Sets the sizes of one split. */
+export function setSplitSizes(id: string, sizes: number[]): void {
+  layoutStore.set((s) => ({ splits: { ...s.splits, [id]: sizes } }));
+}

@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react';
+
+/** A minimal observable value store: framework-free so logic modules can use and test it. */
+export interface Store<T> {
+  get(): T;
+  set(next: Partial<T> | ((current: T) => Partial<T>)): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/** Creates a store holding an object; `set` merges a partial update and notifies listeners. */
+export function createStore<T extends object>(initial: T): Store<T> {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next) {
+      const patch = typeof next === 'function' ? next(value) : next;
+      value = { ...value, ...patch };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Subscribes a component to a store and returns the selected slice. */
+export function useStore<T extends object, S>(store: Store<T>, select: (value: T) => S): S {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
