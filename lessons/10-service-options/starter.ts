@@ -1,0 +1,15 @@
+import { App, AppHttp, MapService, Service } from 'halo';
+
+const app = new App();
+
+// The defaults: clients may filter with the query string, but may not delete everything.
+app.use('/todos', new MapService());
+
+// TODO: a scratch pad that clients may wipe (allowRemoveAll) and that ignores query strings (allowQuery).
+app.use('/scratch', new MapService());
+
+// How a path segment becomes an id: the text "null" means no id at all.
+app.get('/ids/:raw', (req) => ({ raw: req.params.raw, id: Service.toId(req.params.raw) }));
+
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');
