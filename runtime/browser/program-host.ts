@@ -1,0 +1,24 @@
+import type { App } from '../framework/app.ts';
+
+/**
+ * What the browser AppHttp needs from whatever runs the program: a place to register apps by origin.
+ * The playground's server worker installs one; elsewhere there is none and startServer says so.
+ */
+export interface ProgramHost {
+  /** Makes `app` the handler for requests to `origin` (e.g. `http://localhost:3000`). */
+  listen(origin: string, app: App): void;
+  /** Stops routing `origin` to its app. */
+  unlisten(origin: string): void;
+}
+
+let current: ProgramHost | null = null;
+
+/** Installs the host that AppHttp registers apps with (called once by the server worker). */
+export function setProgramHost(host: ProgramHost | null): void {
+  current = host;
+}
+
+/** The installed host, or null outside the playground. */
+export function programHost(): ProgramHost | null {
+  return current;
+}

@@ -1,0 +1,47 @@
+import type { CompileResult } from '../engine/engine-api.ts';
+import type { FromCompiler, ToCompiler } from './protocol.ts';
+
+type Pending = { resolve: (answer: FromCompiler) => void; reject: (error: Error) => void };
+
+/** The page's handle on the compiler worker: starts esbuild at once and compiles on request. */
+export class CompilerClient {
+  /** Resolves once esbuild is initialized in the worker. */
+  readonly ready: Promise<void>;
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  /** Spawns the compiler worker and starts initializing esbuild. */
+  constructor() {
+    this.worker = new Worker(new URL('./compiler-worker.ts', import.meta.url), { type: 'module', name: 'halo-compiler' });
+    this.worker.onmessage = (event: MessageEvent<FromCompiler>) => {
+      const waiter = this.pending.get(event.data.id);
+      this.pending.delete(event.data.id);
+      waiter?.resolve(event.data);
+    };
+    this.worker.onerror = (event) => {
+      const error = new Error(`The compiler worker failed: ${event.message || 'it could not be loaded'}`);
+      for (const waiter of this.pending.values()) waiter.reject(error);
+      this.pending.clear();
+    };
+    this.ready = this.send({ id: 0, type: 'init' }).then(() => undefined);
+  }
+
+  /** Compiles `files` starting at `entry`. */
+  async compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
+    const answer = await this.send({ id: 0, type: 'compile', files, entry });
+    if (answer.type !== 'compiled') throw new Error('The compiler answered out of turn.');
+    return answer.result;
+  }
+
+  private send(message: ToCompiler): Promise<FromCompiler> {
+    const id = this.nextId++;
+    return new Promise<FromCompiler>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id });
+    }).then((answer) => {
+      if (answer.type === 'error') throw new Error(answer.message);
+      return answer;
+    });
+  }
+}

@@ -1,0 +1,12 @@
+/** The global through which the server worker hands its framework build to the program. */
+export const HALO_GLOBAL = '__halo';
+
+/**
+ * Source of the `halo` module a program is compiled against: named exports read from the framework
+ * the server worker put on `globalThis`, so the program and AppHttp share one framework instance, and
+ * importing a name `halo` does not export is a compile error rather than an `undefined` at run time.
+ */
+export function haloShim(names: readonly string[]): string {
+  const bindings = names.map((name) => `export const ${name} = halo.${name};`).join('\n');
+  return `const halo = globalThis.${HALO_GLOBAL};\n${bindings}\n`;
+}

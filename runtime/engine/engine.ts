@@ -1,0 +1,71 @@
+import { CompilerClient } from '../compiler/compiler-client.ts';
+import { ServerHost } from '../server-worker/server-host.ts';
+import { spawnServerWorker } from '../server-worker/spawn-server-worker.ts';
+import { startRequestBridge } from '../service-worker/request-bridge.ts';
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState } from './engine-api.ts';
+import { Listeners } from './listeners.ts';
+import { siteRoot } from './site-root.ts';
+
+/** Options of the engine. */
+export interface EngineOptions {
+  /** Milliseconds a request may take before the program is restarted and a 504 is sent (default 5000). */
+  requestTimeoutMs?: number;
+  /** The site's root URL, where the service worker script is served; found automatically by default. */
+  root?: string | URL;
+}
+
+/** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
+export class Engine implements PlaygroundEngine {
+  /** Resolves once the compiler is initialized and the service worker controls the page. */
+  readonly ready: Promise<void>;
+  private readonly compiler: CompilerClient;
+  private readonly host: ServerHost;
+  private readonly consoleListeners = new Listeners<ConsoleEntry>();
+  private readonly stateListeners = new Listeners<ProgramState>();
+
+  /** Starts the compiler (esbuild's initialization begins now), a warm server worker and msw. */
+  constructor(options: EngineOptions = {}) {
+    this.compiler = new CompilerClient();
+    this.host = new ServerHost(spawnServerWorker, {
+      console: (entry) => this.consoleListeners.emit(entry),
+      state: (state) => this.stateListeners.emit(state),
+    });
+    if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
+    const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
+    this.ready = Promise.all([this.compiler.ready, startRequestBridge(this.host, root)]).then(() => undefined);
+  }
+
+  /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
+  compile(files: Record<string, string>, entry = 'main.ts'): Promise<CompileResult> {
+    return this.compiler.compile(files, entry);
+  }
+
+  /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */
+  run(bundle: ProgramBundle): Promise<ProgramState> {
+    return this.host.run(bundle);
+  }
+
+  /** The current program state. */
+  get state(): ProgramState {
+    return this.host.state;
+  }
+
+  /** Subscribes to console output; returns an unsubscribe function. */
+  onConsole(listener: (entry: ConsoleEntry) => void): () => void {
+    return this.consoleListeners.add(listener);
+  }
+
+  /** Subscribes to state changes; returns an unsubscribe function. */
+  onState(listener: (state: ProgramState) => void): () => void {
+    return this.stateListeners.add(listener);
+  }
+
+  /** Milliseconds a request may take before the program is restarted and a 504 is sent. */
+  get requestTimeoutMs(): number {
+    return this.host.requestTimeoutMs;
+  }
+
+  set requestTimeoutMs(value: number) {
+    this.host.requestTimeoutMs = value;
+  }
+}

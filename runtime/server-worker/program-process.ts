@@ -1,0 +1,103 @@
+import type { ConsoleEntry } from '../engine/engine-api.ts';
+import type { FromServerWorker, ToServerWorker, WireRequest, WireResponse } from './protocol.ts';
+
+/** How a program's start ended. */
+export type StartOutcome = { ok: true } | { ok: false; message: string; stack?: string };
+
+/** Events of one process, reported to its owner. */
+export interface ProcessEvents {
+  console(entry: ConsoleEntry): void;
+  listen(origin: string): void;
+  unlisten(origin: string): void;
+}
+
+/** The page's side of one server worker running one program; terminated, it answers nothing more. */
+export class ProgramProcess {
+  private readonly pending = new Map<number, (response: WireResponse | null) => void>();
+  private starting: ((outcome: StartOutcome) => void) | null = null;
+  private nextId = 1;
+  private dead = false;
+
+  /** Takes over `worker`, a freshly spawned server worker. */
+  constructor(
+    private readonly worker: Worker,
+    private readonly events: ProcessEvents,
+  ) {
+    worker.onmessage = (event: MessageEvent<FromServerWorker>) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.finishStart({ ok: false, message: `The server worker failed: ${event.message || 'it could not be loaded'}` });
+    };
+  }
+
+  /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
+  start(code: string, timeoutMs: number): Promise<StartOutcome> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.finishStart({ ok: false, message: `The program did not finish starting within ${timeoutMs} ms.` }), timeoutMs);
+      this.starting = (outcome) => {
+        clearTimeout(timer);
+        resolve(outcome);
+      };
+      this.post({ type: 'load', code });
+    });
+  }
+
+  /** Sends a request; resolves with the response, or null when none came within `timeoutMs` or the process died. */
+  request(request: WireRequest, timeoutMs: number): Promise<WireResponse | null> {
+    if (this.dead) return Promise.resolve(null);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(null), timeoutMs);
+      const settle = (response: WireResponse | null): void => {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        resolve(response);
+      };
+      this.pending.set(id, settle);
+      this.post({ type: 'request', id, request }, request.body ? [request.body] : []);
+    });
+  }
+
+  /** Stops the worker at once, whatever it is doing; pending requests resolve with null. */
+  terminate(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.worker.terminate();
+    this.finishStart({ ok: false, message: 'The program was stopped.' });
+    for (const settle of [...this.pending.values()]) settle(null);
+  }
+
+  private post(message: ToServerWorker, transfer: Transferable[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  private finishStart(outcome: StartOutcome): void {
+    const starting = this.starting;
+    this.starting = null;
+    starting?.(outcome);
+  }
+
+  private receive(message: FromServerWorker): void {
+    if (this.dead) return;
+    switch (message.type) {
+      case 'response':
+        this.pending.get(message.id)?.(message.response);
+        break;
+      case 'console':
+        this.events.console(message.entry);
+        break;
+      case 'listen':
+        this.events.listen(message.origin);
+        break;
+      case 'unlisten':
+        this.events.unlisten(message.origin);
+        break;
+      case 'started':
+        this.finishStart({ ok: true });
+        break;
+      case 'failed':
+        this.finishStart({ ok: false, message: message.message, stack: message.stack });
+        break;
+    }
+  }
+}

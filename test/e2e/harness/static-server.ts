@@ -1,0 +1,77 @@
+import { createReadStream, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, normalize, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** A running static file server. */
+export interface StaticServer {
+  /** URL of the site's root, ending in `/`, e.g. `http://127.0.0.1:41234/halo/`. */
+  url: string;
+  /** Requests served so far, by path (for asserting what was fetched). */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `dir` on 127.0.0.1 under the sub-path `prefix` (like a static host would), with the right
+ * content types (`application/wasm` included). Hashed assets are cacheable for a long time, everything
+ * else is revalidated, as a production host would configure it.
+ */
+export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServer> {
+  const root = resolve(dir);
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    requests.push(path);
+    if (!path.startsWith(prefix)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let file = normalize(resolve(root, `.${sep}${path.slice(prefix.length)}`));
+    if (!file.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if (statSync(file).isDirectory()) file = resolve(file, 'index.html');
+      const size = statSync(file).size;
+      const immutable = path.includes('/assets/');
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-length': size,
+        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      createReadStream(file).pipe(res);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      done({
+        url: `http://127.0.0.1:${port}${prefix}`,
+        requests,
+        close: () =>
+          new Promise((closed) => {
+            server.closeAllConnections();
+            server.close(() => closed());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * The engine harness page: exposes the playground engine as `window.__halo` for the end-to-end tests
+ * and the browser benchmark, which drive it through Playwright. It runs no learner code itself.
+ */
+import { createEngine } from '../runtime/engine/index.ts';
+import type { ConsoleEntry, PlaygroundEngine, ProgramState } from '../runtime/engine/index.ts';
+
+/** What the harness puts on `window.__halo`. */
+export interface HaloHarness {
+  engine: PlaygroundEngine;
+  /** Every console entry of every program since the page loaded. */
+  console: ConsoleEntry[];
+  /** Every state the engine reported since the page loaded. */
+  states: ProgramState[];
+  /** The framework itself, loaded on demand, for measuring `app.fetch` without the engine in between. */
+  loadFramework(): Promise<typeof import('../runtime/browser/index.ts')>;
+}
+
+declare global {
+  interface Window {
+    __halo: HaloHarness;
+  }
+}
+
+const timeout = Number(new URLSearchParams(location.search).get('timeout')) || undefined;
+const engine = createEngine({ requestTimeoutMs: timeout });
+const harness: HaloHarness = { engine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts') };
+engine.onConsole((entry) => harness.console.push(entry));
+engine.onState((state) => harness.states.push(state));
+window.__halo = harness;
