@@ -18,9 +18,11 @@ export function matchJson(expected: JsonValue, actual: unknown, where = 'json'):
       return [`Expected ${where} to be an object, but it is ${show(actual)}.`];
     }
     const record = actual as Record<string, unknown>;
-    return Object.entries(expected).flatMap(([key, value]) =>
-      key in record ? matchJson(value, record[key], `${where}.${key}`) : [`Expected ${where} to have the key "${key}", but it is missing.`],
-    );
+    const missing = Object.keys(expected).filter((key) => !(key in record));
+    const failures = Object.entries(expected).flatMap(([key, value]) => (key in record ? matchJson(value, record[key], `${where}.${key}`) : []));
+    if (missing.length === 1) failures.unshift(`Expected ${where} to have the key "${missing[0]}", but it is missing.`);
+    if (missing.length > 1) failures.unshift(`Expected ${where} to have the keys ${missing.map((k) => `"${k}"`).join(', ')}, but they are missing: ${show(actual)}.`);
+    return failures;
   }
   return Object.is(expected, actual) ? [] : [`Expected ${where} to be ${show(expected)}, but it is ${show(actual)}.`];
 }

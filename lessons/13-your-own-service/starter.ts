@@ -1,0 +1,39 @@
+import { App, AppHttp, HttpException, Service } from 'halo';
+import type { ServiceParams } from 'halo';
+
+type Planet = { id: string; name: string; moons: number };
+
+const PLANETS: Planet[] = [
+  { id: 'mercury', name: 'Mercury', moons: 0 },
+  { id: 'venus', name: 'Venus', moons: 0 },
+  { id: 'earth', name: 'Earth', moons: 1 },
+  { id: 'mars', name: 'Mars', moons: 2 },
+];
+
+class PlanetService extends Service<string, Planet> {
+  override async index(): Promise<Planet[]> {
+    return PLANETS;
+  }
+
+  // TODO: read(id) answers the planet with that id, or throws a 404 'No planet <id>.'
+
+  // The default lists every planet to keep the first; searching stops at the first match.
+  override async findOne(params?: ServiceParams): Promise<Planet> {
+    const moons = Number(params?.query?.moons);
+    const planet = PLANETS.find((p) => p.moons === moons);
+    if (!planet) throw HttpException.notFound({ message: `No planet has ${moons} moons.` });
+    return planet;
+  }
+
+  // TODO (bonus): readMany(ids) by default calls read() once per id; override it with one lookup table.
+}
+
+const app = new App();
+const planets = new PlanetService();
+app.use('/planets', planets);
+
+app.get('/compare/:a/:b', (req) => planets.readMany([req.params.a, req.params.b]));
+app.get('/with-moons/:moons', (req) => planets.findOne({ query: { moons: req.params.moons } }));
+
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');
