@@ -57,15 +57,17 @@ describe('runChecks', () => {
       { title: 'ok', request: { method: 'POST', path: '/items' }, expect: { json: { tags: ['x', 'y'] } } },
       { title: 'bad', request: { method: 'POST', path: '/items' }, expect: { json: { id: 'b', tags: ['x'], more: 1 } } },
       { title: 'list', request: { method: 'POST', path: '/items' }, expect: { json: [] } },
+      { title: 'keys', request: { method: 'POST', path: '/items' }, expect: { json: { a: 1, b: 2 } } },
     ]);
-    const [ok, bad, list] = await runChecks(checks, options);
+    const [ok, bad, list, keys] = await runChecks(checks, options);
     expect(ok.passed).toBe(true);
     expect(bad.steps[0].failures).toEqual([
+      'Expected json to have the key "more", but it is missing.',
       'Expected json.id to be "b", but it is "a1".',
       'Expected json.tags to have 1 item(s), but it has 2: ["x","y"].',
-      'Expected json to have the key "more", but it is missing.',
     ]);
     expect(list.steps[0].failures).toEqual(['Expected json to be a list, but it is {"id":"a1","tags":["x","y"]}.']);
+    expect(keys.steps[0].failures).toEqual(['Expected json to have the keys "a", "b", but they are missing: {"id":"a1","tags":["x","y"]}.']);
   });
 
   it('encodes json, form, multipart and text bodies with their content types', async () => {
