@@ -28,3 +28,5 @@ export { MapService } from './services/map-service.ts';
 export type { MapData, MapServiceOptions } from './services/map-service.ts';
 export { AnonymousService } from './services/anonymous-service.ts';
 export type { AnonymousServiceMethods } from './services/anonymous-service.ts';
+export { MemoryService } from './services/memory-service.ts';
+export type { MemoryServiceOptions, MemoryServiceParams, MultiMethod, PaginateOptions } from './services/memory-service.ts';

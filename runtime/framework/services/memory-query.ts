@@ -1,0 +1,116 @@
+import { coerceLike, equalsQueryValue } from './query-value.ts';
+
+type Row = Record<string, unknown>;
+
+/** The special keys of a MemoryService query, coerced from query-string text where needed. */
+export interface QueryFilters {
+  $limit?: number;
+  $skip?: number;
+  $sort?: Record<string, number>;
+  $select?: string[];
+}
+
+/** A query split into its filters and the conditions (`where`) records must meet. */
+export interface SplitQuery {
+  filters: QueryFilters;
+  where: Row;
+}
+
+const FILTER_KEYS = new Set(['$limit', '$skip', '$sort', '$select']);
+
+/** Splits `query` into filters (`$limit`, `$skip`, `$sort`, `$select`) and conditions. */
+export function splitQuery(query: unknown): SplitQuery {
+  const where: Row = {};
+  const filters: QueryFilters = {};
+  if (!isObject(query)) return { filters, where };
+  for (const [key, value] of Object.entries(query)) if (!FILTER_KEYS.has(key)) where[key] = value;
+  if (query.$limit !== undefined) filters.$limit = toNumber(query.$limit, '$limit');
+  if (query.$skip !== undefined) filters.$skip = toNumber(query.$skip, '$skip');
+  if (isObject(query.$sort)) {
+    filters.$sort = Object.fromEntries(Object.entries(query.$sort).map(([key, dir]) => [key, toNumber(dir, '$sort')]));
+  }
+  if (query.$select !== undefined) filters.$select = toList(query.$select).map(String);
+  return { filters, where };
+}
+
+/** True when `row` meets every condition: field equality, `$in`, `$nin`, `$lt`, `$lte`, `$gt`, `$gte`, `$ne`, `$or`, `$and`. */
+export function matches(row: Row, where: Row): boolean {
+  return Object.entries(where).every(([key, condition]) => {
+    if (key === '$or') return toList(condition).some((sub) => isObject(sub) && matches(row, sub));
+    if (key === '$and') return toList(condition).every((sub) => isObject(sub) && matches(row, sub));
+    const field = row[key];
+    if (isObject(condition) && Object.keys(condition).some((op) => op.startsWith('$'))) {
+      return Object.entries(condition).every(([op, operand]) => applyOperator(op, field, operand));
+    }
+    return equalsQueryValue(field, condition);
+  });
+}
+
+/** A comparator for `$sort` (`{ name: 1, age: -1 }`). */
+export function sorter(sort: Record<string, number>): (a: Row, b: Row) => number {
+  const keys = Object.entries(sort);
+  return (a, b) => {
+    for (const [key, dir] of keys) {
+      const order = compare(a[key], b[key]);
+      if (order !== 0) return dir < 0 ? -order : order;
+    }
+    return 0;
+  };
+}
+
+/** `row` reduced to the `$select`ed fields plus the id field. */
+export function select<T extends Row>(row: T, fields: string[] | undefined, idField: string): T {
+  if (!fields) return row;
+  const picked: Row = {};
+  for (const key of [idField, ...fields]) if (key in row) picked[key] = row[key];
+  return picked as T;
+}
+
+function applyOperator(op: string, field: unknown, operand: unknown): boolean {
+  const value = coerceLike(operand, field);
+  switch (op) {
+    case '$in':
+      return toList(operand).some((v) => equalsQueryValue(field, v));
+    case '$nin':
+      return !toList(operand).some((v) => equalsQueryValue(field, v));
+    case '$ne':
+      return !equalsQueryValue(field, operand);
+    case '$lt':
+      return field != null && compare(field, value) < 0;
+    case '$lte':
+      return field != null && compare(field, value) <= 0;
+    case '$gt':
+      return field != null && compare(field, value) > 0;
+    case '$gte':
+      return field != null && compare(field, value) >= 0;
+    default:
+      throw new QueryError(`Invalid query operator ${op}.`);
+  }
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a == null) return -1;
+  if (b == null) return 1;
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+
+function toNumber(value: unknown, key: string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw new QueryError(`${key} must be a number, not ${JSON.stringify(value)}.`);
+  return n;
+}
+
+/** Query strings give lists as arrays, or as objects (`a[0]=x`) past qs's array limit; a single value is a list of one. */
+function toList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (isObject(value)) return Object.values(value);
+  return [value];
+}
+
+function isObject(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A malformed query (bad operator or number); MemoryService answers it with 400. */
+export class QueryError extends Error {}
