@@ -30,3 +30,6 @@ export { AnonymousService } from './services/anonymous-service.ts';
 export type { AnonymousServiceMethods } from './services/anonymous-service.ts';
 export { MemoryService } from './services/memory-service.ts';
 export type { MemoryServiceOptions, MemoryServiceParams, MultiMethod, PaginateOptions } from './services/memory-service.ts';
+export { TypedService } from './services/typed-service.ts';
+export { classSerializer } from './services/serializer.ts';
+export type { PlainMap, Serializer } from './services/serializer.ts';
