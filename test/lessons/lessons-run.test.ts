@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { runChecks } from '../../web/lessons/run-checks.ts';
 import type { CheckResult } from '../../web/lessons/run-checks.ts';
@@ -34,15 +34,16 @@ function report(results: CheckResult[]): string {
     .join('\n');
 }
 
-describe.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id) => {
-  it('has a solution that passes every check', async () => {
+// Concurrent: each test runs its own program on its own port; vitest caps how many run at once.
+describe.concurrent.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id) => {
+  it('has a solution that passes every check', async ({ expect }) => {
     const { results, output } = await check(id, 'solution');
     expect(results.length).toBeGreaterThan(0);
     const failed = report(results);
     expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
   }, 40_000);
 
-  it('has a starter that fails at least one check', async () => {
+  it('has a starter that fails at least one check', async ({ expect }) => {
     const { results } = await check(id, 'starter');
     // LESSON_DEBUG=1 shows why each starter fails, to confirm it fails for the lesson's reason.
     if (process.env.LESSON_DEBUG) console.log(`starter of ${id}:\n${report(results)}`);

@@ -17,3 +17,10 @@ describe('lesson solutions and the example programs', () => {
     expect(findLesson('05-errors')?.solution).toBe(withoutHandler);
   });
 });
+
+describe('the services track and the services example', () => {
+  it('lesson 8 is the services example program', () => {
+    const example = readFileSync(join(repoRoot, 'lessons/services/app.ts'), 'utf8');
+    expect(findLesson('08-services')?.solution).toBe(example);
+  });
+});
