@@ -63,7 +63,9 @@ export function ConsolePane() {
   const entries = useStore(consoleStore, (s) => s.entries);
   const files = Object.keys(useStore(filesStore, (s) => s.files));
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [entries]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [entries]);
   if (entries.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
   return (
     <ol aria-label="Console output" className="font-mono text-xs">

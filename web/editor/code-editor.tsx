@@ -62,7 +62,9 @@ export function CodeEditor() {
   const largeText = useStore(layoutStore, (s) => s.largeText);
   const theme = useResolvedTheme();
 
-  useEffect(() => setOwnerMarkers(MARKER_OWNERS.compile, diagnostics), [diagnostics]);
+  useEffect(() => {
+    setOwnerMarkers(MARKER_OWNERS.compile, diagnostics);
+  }, [diagnostics]);
 
   // Runtime errors belong to the program that threw them; a new program starts clean.
   const runStartedAt = useRef(0);

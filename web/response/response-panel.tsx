@@ -47,7 +47,9 @@ export function ResponsePanel() {
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;
   const [tab, setTab] = useState<Tab>('body');
   // A rendered page is what a learner expects from an HTML response; JSON and text show as body.
-  useEffect(() => setTab(html ? 'preview' : 'body'), [response, html]);
+  useEffect(() => {
+    setTab(html ? 'preview' : 'body');
+  }, [response, html]);
 
   if (!response && !error) {
     return <p className="p-3 text-sm text-slate-700 dark:text-slate-300">{pending ? `Waiting for ${sent}…` : 'Send a request to see the response.'}</p>;

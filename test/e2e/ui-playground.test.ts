@@ -1,0 +1,205 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { REPO_ROOT } from './harness/paths.ts';
+import { PlaygroundSession } from './harness/session.ts';
+
+const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/ui');
+const example = readFileSync(resolve(REPO_ROOT, 'lessons/getting-started/app.ts'), 'utf8');
+// The example without its custom error handler (so the default one answers), plus a route that never ends.
+const withDefaultHandler = example
+  .replace(/const oldErrorHandler[\s\S]*?\n};\n/, '')
+  .replace("await new AppHttp", "app.get('/loop', () => {\n  while (true) {}\n});\n\nawait new AppHttp");
+const fixedLoop = withDefaultHandler.replace('while (true) {}', "res.write('fixed');").replace("app.get('/loop', () =>", "app.get('/loop', (req, res) =>");
+
+let session: PlaygroundSession;
+let page: Page;
+const requests: Request[] = [];
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`) });
+}
+
+/** Waits until the program built from the current code is running (its bundle id differs from `before`). */
+async function waitForNewProgram(before: string): Promise<void> {
+  await page.waitForFunction(
+    (old) => {
+      const el = document.querySelector('[data-testid=compile-status]');
+      return el?.getAttribute('data-phase') === 'ok' && el.getAttribute('data-bundle') !== old && el.getAttribute('data-bundle') !== '';
+    },
+    before,
+    { timeout: 30_000 },
+  );
+}
+
+async function runningBundle(): Promise<string> {
+  return (await page.getByTestId('compile-status').getAttribute('data-bundle')) ?? '';
+}
+
+/** Replaces the whole program by typing into the editor (select all, then insert the text). */
+async function replaceCode(code: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+/** Clicks Send and waits for the exchange to finish; returns the status badge text. */
+async function send(): Promise<string> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+  return (await page.getByTestId('response-status').textContent()) ?? '';
+}
+
+async function responseText(): Promise<string> {
+  return (await page.getByLabel('Response body').textContent()) ?? '';
+}
+
+async function setRequest(method: string, path: string): Promise<void> {
+  await page.getByLabel('Method').selectOption(method);
+  await page.getByLabel('Path and query').fill(path);
+}
+
+/** The request panel (its tabs share names with the response panel's). */
+const requestPanel = () => page.getByRole('region', { name: 'Request' });
+
+async function chooseBody(type: 'None' | 'JSON' | 'Form (urlencoded)' | 'Multipart'): Promise<void> {
+  await requestPanel().getByRole('tab', { name: 'Body' }).click();
+  await page.getByRole('radio', { name: type }).check();
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  session = await PlaygroundSession.open({ page: 'index.html' });
+  page = session.page;
+  session.context.on('request', (r) => requests.push(r));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await waitForNewProgram('');
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('the playground UI', () => {
+  test('loads the example program and answers its three routes', async () => {
+    await shot('01-loaded');
+    await setRequest('GET', '/');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('Hello, world!');
+
+    await setRequest('GET', '/headers');
+    await page.getByRole('button', { name: '+ Add header' }).click();
+    await page.getByLabel('Header 2 name').fill('X-Foo');
+    await page.getByLabel('Header 2 value').fill('bar');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toContain('x-foo=[bar]');
+    await shot('02-headers');
+
+    await setRequest('POST', '/greet');
+    await chooseBody('Form (urlencoded)');
+    await page.getByLabel('Form field 1 value').fill('Ada');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('Hello, Ada!');
+  });
+
+  test('POST /greet with JSON and multipart bodies, and the custom 400 text', async () => {
+    await chooseBody('JSON');
+    await page.getByLabel('JSON body').fill('{ "name": "Grace" }');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('Hello, Grace!');
+
+    await chooseBody('Multipart');
+    await page.getByLabel('Part 1 value').fill('Linus');
+    await page.getByRole('button', { name: '+ Add part' }).click();
+    await page.getByLabel('Part 2 kind').selectOption('file');
+    await page.getByLabel('Part 2 name').fill('photo');
+    await page.getByLabel('Part 2 file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a file') });
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('Hello, Linus!');
+    await shot('03-multipart');
+
+    await chooseBody('None');
+    expect(await send()).toBe('400 Bad Request');
+    expect(await responseText()).toBe('Oops! You forgot to include your name.');
+  });
+
+  test('typing app. suggests get', async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\napp.');
+    const suggestions = page.locator('.suggest-widget .monaco-list-row');
+    await expect.poll(() => suggestions.allTextContents(), { timeout: 20_000 }).toContain('get');
+    await shot('04-suggest');
+    await page.keyboard.press('Escape');
+  });
+
+  test('the default handler renders its error page in a sandboxed iframe', async () => {
+    const before = await runningBundle();
+    await replaceCode(withDefaultHandler);
+    await waitForNewProgram(before);
+    await setRequest('POST', '/greet');
+    await requestPanel().getByRole('tab', { name: /Headers/ }).click();
+    await page.getByLabel('Accept preset').selectOption({ label: 'browser (text/html)' });
+    expect(await send()).toBe('400 Bad Request');
+    const frame = page.locator('iframe[title="HTML preview"]');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await expect.poll(() => frame.contentFrame().locator('body').textContent()).toContain('Missing name.');
+    await shot('05-error-page');
+  });
+
+  test('a syntax error shows a marker and a problem while the old program still answers', async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\nconst = ;');
+    await page.getByTestId('compile-status').filter({ hasText: /error/ }).waitFor({ timeout: 20_000 });
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 10_000 });
+    await page.getByRole('tab', { name: /Problems \([1-9]/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Problems' }).textContent()).toMatch(/main\.ts:\d+/);
+    await setRequest('GET', '/');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('Hello, world!');
+    await shot('06-syntax-error');
+    // Choosing a problem moves the cursor to its line.
+    await page.getByRole('list', { name: 'Problems' }).getByRole('button').first().click();
+    await expect.poll(() => page.locator('.monaco-editor .current-line').count()).toBeGreaterThan(0);
+  });
+
+  test('an endless loop shows the notice within 7 s, the UI stays responsive, and a fix recovers', async () => {
+    await replaceCode(withDefaultHandler);
+    await page.getByTestId('compile-status').filter({ hasText: /Compiled/ }).waitFor({ timeout: 20_000 });
+    await setRequest('GET', '/loop');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // While the program spins, the page still answers clicks.
+    await requestPanel().getByRole('tab', { name: 'Recent' }).click();
+    expect(await requestPanel().getByRole('tab', { name: 'Recent' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByText('Your program did not answer.').waitFor({ timeout: 7_000 });
+    expect(Date.now() - started).toBeLessThan(7_000);
+    expect(await page.getByTestId('response-status').textContent()).toBe('504 Gateway Timeout');
+    await shot('07-timeout');
+
+    const before = await runningBundle();
+    await replaceCode(fixedLoop);
+    await waitForNewProgram(before);
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('fixed');
+  });
+
+  test('the dark theme', async () => {
+    await page.getByLabel('Theme').selectOption('dark');
+    await page.getByRole('tab', { name: /Console/ }).click();
+    await shot('08-dark');
+    await page.getByLabel('Theme').selectOption('system');
+  });
+
+  test('no request left 127.0.0.1: the program origin is answered by the service worker', async () => {
+    const outside = requests.filter((r) => /^https?:/.test(r.url()) && new URL(r.url()).hostname !== '127.0.0.1');
+    for (const request of outside) {
+      const response = await request.response();
+      expect(`${request.url()} served by the service worker: ${response?.fromServiceWorker()}`).toBe(`${request.url()} served by the service worker: true`);
+    }
+    expect(requests.length).toBeGreaterThan(10);
+  });
+});
