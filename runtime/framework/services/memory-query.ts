@@ -1,3 +1,4 @@
+import { HttpException } from '../http-exception.ts';
 import { coerceLike, equalsQueryValue } from './query-value.ts';
 
 type Row = Record<string, unknown>;
@@ -84,7 +85,7 @@ function applyOperator(op: string, field: unknown, operand: unknown): boolean {
     case '$gte':
       return field != null && compare(field, value) >= 0;
     default:
-      throw new QueryError(`Invalid query operator ${op}.`);
+      throw badQuery(`Invalid query operator ${op}.`);
   }
 }
 
@@ -97,7 +98,7 @@ function compare(a: unknown, b: unknown): number {
 
 function toNumber(value: unknown, key: string): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw new QueryError(`${key} must be a number, not ${JSON.stringify(value)}.`);
+  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw badQuery(`${key} must be a number, not ${JSON.stringify(value)}.`);
   return n;
 }
 
@@ -112,5 +113,7 @@ function isObject(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A malformed query (bad operator or number); MemoryService answers it with 400. */
-export class QueryError extends Error {}
+/** A malformed query (unknown operator, non-numeric `$limit`…) is the client's mistake: 400. */
+function badQuery(message: string): HttpException {
+  return HttpException.badRequest({ message });
+}

@@ -2,8 +2,8 @@ import { HttpException } from '../http-exception.ts';
 import type { Page } from './page.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
-import type { QueryFilters, SplitQuery } from './memory-query.ts';
-import { matches, QueryError, select, sorter, splitQuery } from './memory-query.ts';
+import type { QueryFilters } from './memory-query.ts';
+import { matches, select, sorter, splitQuery } from './memory-query.ts';
 
 type Row = Record<string, unknown>;
 
@@ -67,7 +67,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
 
   /** The record `id`, if it matches the query; else 404. */
   override async read(id: string | number | null, params?: MemoryServiceParams): Promise<Data> {
-    const { filters, where } = this.query(params);
+    const { filters, where } = splitQuery(params?.query);
     return select(this.copy(this.mustFind(id, where)), filters.$select, this.id);
   }
 
@@ -75,7 +75,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   override create(data: Data, params?: MemoryServiceParams): Promise<Data>;
   override create(data: Data[], params?: MemoryServiceParams): Promise<Data[]>;
   override async create(data: Data | Data[], params?: MemoryServiceParams): Promise<Data | Data[]> {
-    const { filters } = this.query(params);
+    const { filters } = splitQuery(params?.query);
     if (Array.isArray(data)) {
       this.assertMulti('create', params);
       return data.map((one) => select(this.insert(one), filters.$select, this.id));
@@ -87,7 +87,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   override modify(id: string | number, data: Partial<Data>, params?: MemoryServiceParams): Promise<Data>;
   override modify(id: null, data: Partial<Data>, params?: MemoryServiceParams): Promise<Data[]>;
   override async modify(id: string | number | null, data: Partial<Data>, params?: MemoryServiceParams): Promise<Data | Data[]> {
-    const { filters, where } = this.query(params);
+    const { filters, where } = splitQuery(params?.query);
     const targets = id === null ? this.multiTargets('modify', where, params) : [this.mustFind(id, where)];
     const changes = this.copy(data as Data);
     delete changes[this.id];
@@ -98,7 +98,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   /** Replaces the record `id` (which must match the query) by `data`, keeping its id. */
   override async update(id: string | number | null, data: Data, params?: MemoryServiceParams): Promise<Data> {
     if (id === null) throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
-    const { filters, where } = this.query(params);
+    const { filters, where } = splitQuery(params?.query);
     const old = this.mustFind(id, where);
     return select(this.save({ ...this.copy(data), [this.id]: old[this.id] }), filters.$select, this.id);
   }
@@ -107,7 +107,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   override remove(id: string | number, params?: MemoryServiceParams): Promise<Data>;
   override remove(id: null, params?: MemoryServiceParams): Promise<Data[]>;
   override async remove(id: string | number | null, params?: MemoryServiceParams): Promise<Data | Data[]> {
-    const { filters, where } = this.query(params);
+    const { filters, where } = splitQuery(params?.query);
     const targets = id === null ? this.multiTargets('remove', where, params) : [this.mustFind(id, where)];
     for (const row of targets) this.store.delete(String(row[this.id]));
     const removed = targets.map((row) => select(row, filters.$select, this.id));
@@ -115,7 +115,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   }
 
   private search(params: MemoryServiceParams | undefined, paginate: PaginateOptions | false): Page<Data> {
-    const { filters, where } = this.query(params);
+    const { filters, where } = splitQuery(params?.query);
     let rows = [...this.store.values()].filter((row) => matches(row, where));
     if (filters.$sort) rows.sort(sorter(filters.$sort));
     const total = rows.length;
@@ -123,15 +123,6 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
     const limit = limitFor(filters, paginate);
     rows = rows.slice(skip, limit === undefined ? undefined : skip + limit);
     return { total, limit: limit ?? total, skip, data: rows.map((row) => select(this.copy(row), filters.$select, this.id)) };
-  }
-
-  private query(params: ServiceParams | undefined): SplitQuery {
-    try {
-      return splitQuery(params?.query);
-    } catch (error) {
-      if (error instanceof QueryError) throw HttpException.badRequest({ message: error.message });
-      throw error;
-    }
   }
 
   private optionsFor(params: MemoryServiceParams | undefined): MemoryServiceOptions {
