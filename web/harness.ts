@@ -8,6 +8,8 @@ import type { ConsoleEntry, PlaygroundEngine, ProgramState } from '../runtime/en
 /** What the harness puts on `window.__halo`. */
 export interface HaloHarness {
   engine: PlaygroundEngine;
+  /** The engine factory, to check that asking again returns the same engine. */
+  createEngine: typeof createEngine;
   /** Every console entry of every program since the page loaded. */
   console: ConsoleEntry[];
   /** Every state the engine reported since the page loaded. */
@@ -24,7 +26,7 @@ declare global {
 
 const timeout = Number(new URLSearchParams(location.search).get('timeout')) || undefined;
 const engine = createEngine({ requestTimeoutMs: timeout });
-const harness: HaloHarness = { engine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts') };
+const harness: HaloHarness = { engine, createEngine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts') };
 engine.onConsole((entry) => harness.console.push(entry));
 engine.onState((state) => harness.states.push(state));
 window.__halo = harness;

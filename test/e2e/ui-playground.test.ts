@@ -37,12 +37,17 @@ async function runningBundle(): Promise<string> {
   return (await page.getByTestId('compile-status').getAttribute('data-bundle')) ?? '';
 }
 
-/** Replaces the whole program by typing into the editor (select all, then insert the text). */
+/** Replaces the whole program as a learner would: select all in the editor, then paste. */
 async function replaceCode(code: string): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  // A paste event, not typed keys: typing would trigger auto-indent and bracket completion line by line.
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  await expect.poll(() => page.locator('.monaco-editor .view-lines').first().textContent()).toContain('startServer');
 }
 
 /** Clicks Send and waits for the exchange to finish; returns the status badge text. */
