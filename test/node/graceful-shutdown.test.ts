@@ -1,0 +1,35 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runProgram } from '../support/run-program.ts';
+
+const appHttp = resolve('runtime/node/index.ts');
+
+describe('SIGINT on a running program', () => {
+  it('stops accepting, lets the in-flight request finish, and exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halo-sigint-'));
+    const file = join(dir, 'slow.mts');
+    writeFileSync(
+      file,
+      `import { App, AppHttp } from ${JSON.stringify(appHttp)};
+const app = new App();
+app.get('/', (req, res) => res.write('up'));
+app.get('/slow', async (req, res) => {
+  await new Promise((r) => setTimeout(r, 1000));
+  res.write('finished');
+});
+await new AppHttp(app).startServer('127.0.0.1', 0);
+`,
+    );
+    const program = await runProgram(resolve('node_modules/.bin/tsx'), [file]);
+    const inFlight = fetch(program.origin + '/slow').then(async (r) => [r.status, await r.text()]);
+    await new Promise((r) => setTimeout(r, 200));
+    const exit = program.interrupt('SIGINT');
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(fetch(program.origin + '/', { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    expect(await inFlight).toEqual([200, 'finished']);
+    expect(await exit).toBe(0);
+    expect(program.output()).toContain('SIGINT');
+  });
+});

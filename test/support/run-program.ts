@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A Halo program running in its own process group, as a terminal would run it. */
+export interface RunningProgram {
+  child: ChildProcess;
+  origin: string;
+  output(): string;
+  /** Sends a signal to the whole process group (what Ctrl-C does) and resolves with the exit code. */
+  interrupt(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Finds a free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Runs `command` (e.g. `npm run serve -- file.ts`) with HALO_PORT set to a free port and waits until
+ * the program answers HTTP on it.
+ */
+export async function runProgram(command: string, args: string[], timeoutMs = 30_000): Promise<RunningProgram> {
+  const port = await freePort();
+  const child = spawn(command, args, { env: { ...process.env, HALO_PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited early:\n${log}`);
+    try {
+      await fetch(origin + '/', { signal: AbortSignal.timeout(1000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        process.kill(-child.pid!, 'SIGKILL');
+        throw new Error(`${command} did not start listening within ${timeoutMs} ms:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    child,
+    origin,
+    output: () => log,
+    interrupt(signal = 'SIGINT') {
+      if (child.exitCode === null) process.kill(-child.pid!, signal);
+      return exited;
+    },
+  };
+}
