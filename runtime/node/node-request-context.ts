@@ -37,18 +37,18 @@ export class NodeRequestContext extends RequestContext {
       if (Number(im.headers['content-length']) > limit) return reject(this.refuse(limit));
       const chunks: Buffer[] = [];
       let size = 0;
-      const onData = (chunk: Buffer): void => {
+      // This runs for every request with a body, so the listeners are plain inline `on` callbacks:
+      // `once` wraps each in a bound function, and a named closure costs a defineProperty under
+      // tsx's keepNames. Past the limit the rest of the body is dropped unbuffered (the connection
+      // closes after the 413), and 'end' resolving a rejected promise is a no-op.
+      im.on('data', (chunk: Buffer) => {
+        if (size > limit) return;
         size += chunk.length;
-        if (size > limit) {
-          im.off('data', onData);
-          reject(this.refuse(limit));
-        } else {
-          chunks.push(chunk);
-        }
-      };
-      im.on('data', onData);
-      im.once('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
-      im.once('error', (error) => reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })));
+        if (size > limit) reject(this.refuse(limit));
+        else chunks.push(chunk);
+      });
+      im.on('end', () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+      im.on('error', (error) => reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })));
     });
   }
 

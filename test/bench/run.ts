@@ -1,0 +1,153 @@
+/**
+ * `npm run bench`: raw node:http, Halo's Node adapter, fastify, hono (@hono/node-server) and
+ * express on the same four workloads, each server in its own process pinned to core 0 and the load
+ * generator pinned to core 1; raw and framework runs alternate in every round. Then an in-process
+ * Halo vs Hono `app.fetch` table. Prints everything and writes test/bench/RESULTS.md.
+ *
+ * Environment knobs (for quick local runs): BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS,
+ * BENCH_FRAMEWORKS (comma list, e.g. `halo`), BENCH_WORKLOADS (comma list of paths, e.g. `/echo`), BENCH_NO_WRITE=1 (do not touch RESULTS.md),
+ * BENCH_SKIP_INPROC=1.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { LOAD_TOOL } from './load.ts';
+import { meanRun, measure } from './measure.ts';
+import type { LoadSettings } from './measure.ts';
+import { CAN_PIN, SERVER_CORE, pinned } from './pinning.ts';
+import { httpTable, inProcessTable, targetLines } from './report.ts';
+import type { InProcessRow, WorkloadResults } from './report.ts';
+import { ServerProcess } from './server-process.ts';
+import { checkWire } from './wire-check.ts';
+import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
+
+const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP_SECONDS = 1;
+const settings: LoadSettings = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  seconds: Number(process.env.BENCH_SECONDS ?? 2),
+};
+const WORKLOADS = process.env.BENCH_WORKLOADS ? ALL_WORKLOADS.filter((w) => process.env.BENCH_WORKLOADS!.split(',').includes(w.path)) : ALL_WORKLOADS;
+const frameworks = process.env.BENCH_FRAMEWORKS ? process.env.BENCH_FRAMEWORKS.split(',') : ALL_FRAMEWORKS;
+
+function log(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+/** Runs in-process.ts in its own child on the server core and returns its rows. */
+function runInProcess(): Promise<InProcessRow[]> {
+  const script = fileURLToPath(new URL('./in-process.ts', import.meta.url));
+  const [command, args] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', script]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (code !== 0 || !line) reject(new Error(`in-process benchmark failed (exit ${code})`));
+      else resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as InProcessRow[]);
+    });
+  });
+}
+
+function machineLine(): string {
+  const version = (cmd: string, args: string[]): string => {
+    try {
+      return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0].trim();
+    } catch (error) {
+      // `wrk -v` prints its version and then exits non-zero.
+      return String((error as { stdout?: string }).stdout ?? 'n/a').split('\n')[0].trim() || 'n/a';
+    }
+  };
+  const loadTool = LOAD_TOOL === 'wrk' ? version('wrk', ['-v']).split(' [')[0] : 'autocannon 8';
+  return [
+    `nproc ${availableParallelism()} (${cpus()[0]?.model.trim() ?? 'unknown CPU'})`,
+    `node ${process.version}`,
+    `load generator: ${loadTool}, 1 thread, ${settings.connections} keep-alive connections, pipelining 1`,
+    CAN_PIN ? 'servers pinned to core 0, load generator to core 1 (taskset)' : 'no pinning (taskset or a second core missing)',
+  ].join('; ');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const servers = new Map<string, ServerProcess>();
+  try {
+    servers.set('raw node:http', await ServerProcess.start('raw node:http', 'raw'));
+    for (const name of frameworks) servers.set(name, await ServerProcess.start(name, name));
+
+    const contentTypes: string[] = [];
+    for (const server of servers.values()) {
+      const seen = await checkWire(server, WORKLOADS);
+      contentTypes.push(`${server.name}: ${seen.map((t, i) => `${WORKLOADS[i].name} \`${t}\``).join(', ')}`);
+    }
+    log('wire check passed: same status, media type, body and content-length everywhere');
+
+    for (const server of servers.values()) {
+      for (const w of WORKLOADS) await measure(server, w, { ...settings, seconds: WARMUP_SECONDS });
+    }
+    log('warm-up done');
+
+    const raw = servers.get('raw node:http')!;
+    const results: WorkloadResults[] = WORKLOADS.map((w) => ({ workload: w.name, raw: [], frameworks: new Map(frameworks.map((f) => [f, []])) }));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate the framework order every round so none always runs first or last.
+      const order = frameworks.map((_, i) => frameworks[(i + round) % frameworks.length]);
+      for (const [wi, w] of WORKLOADS.entries()) {
+        // raw, fw1, raw, fw2, …, raw: each framework run sits between two raw runs, and its ratio
+        // is taken against their mean, so a slowdown of the whole machine affects both sides alike.
+        let before = await measure(raw, w, settings);
+        results[wi].raw.push(before);
+        for (const name of order) {
+          const run = await measure(servers.get(name)!, w, settings);
+          const after = await measure(raw, w, settings);
+          results[wi].raw.push(after);
+          results[wi].frameworks.get(name)!.push({ raw: meanRun(before, after), framework: run });
+          log(`round ${round + 1}/${ROUNDS} ${w.name}: raw ${before.cpuMicrosPerRequest.toFixed(1)}/${after.cpuMicrosPerRequest.toFixed(1)} µs/req, ${name} ${run.cpuMicrosPerRequest.toFixed(1)} µs/req`);
+          before = after;
+        }
+      }
+    }
+    for (const server of servers.values()) server.stop();
+    servers.clear();
+
+    const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runInProcess();
+    const elapsed = Math.round((Date.now() - started) / 1000);
+    const report = [
+      '# Halo benchmark results',
+      '',
+      '`npm run bench` (test/bench/run.ts). Numbers are from a shared, noisy 2-core machine: other work',
+      'was running, so absolute figures wander between runs. Raw node:http and each framework run',
+      'alternate within every round, and the ratios are medians of those paired runs, which keeps',
+      'the comparison fair even when the machine as a whole slows down.',
+      '',
+      `- Date: ${new Date().toISOString()}; whole run took ${elapsed} s.`,
+      `- Machine: ${machineLine()}.`,
+      `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw), and each ratio is against the mean of the two raw runs around it.`,
+      '- Servers run from TypeScript source through the tsx loader (`node --import tsx`, the same for all five), NODE_ENV=production.',
+      '- CPU µs/req: the server process\'s own `process.cpuUsage()` (user + system) over the run ÷ requests completed.',
+      '  "CPU eff. vs raw" = raw\'s CPU/request ÷ the framework\'s (1.00 = as cheap as raw node:http); "req/s ÷ raw" likewise for throughput.',
+      '- Same wire output everywhere (checked before measuring): status, media type, charset, body, content-length.',
+      '  Express has ETag and X-Powered-By turned off. Content types as sent:',
+      ...contentTypes.map((t) => `  - ${t}`),
+      '',
+      '## HTTP (server on one core)',
+      '',
+      ...results.flatMap((r) => [httpTable(r), '']),
+      ...(inProcess
+        ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
+        : []),
+      '## Targets',
+      '',
+      ...targetLines(results),
+      '',
+    ].join('\n');
+    process.stdout.write(report);
+    if (!process.env.BENCH_NO_WRITE) writeFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), report);
+  } finally {
+    for (const server of servers.values()) server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SERVER_CORE, pinned } from './pinning.ts';
+
+/** One benchmark server running in its own child process, pinned to the server core. */
+export class ServerProcess {
+  private constructor(
+    /** Display name (`raw node:http`, `halo`, …). */
+    readonly name: string,
+    /** `http://127.0.0.1:<port>`. */
+    readonly origin: string,
+    private readonly child: ChildProcess,
+  ) {}
+
+  /** Starts `servers/<file>.ts` through the tsx loader (in-process, so the pid is the server's) and waits for its port. */
+  static async start(name: string, file: string): Promise<ServerProcess> {
+    const script = fileURLToPath(new URL(`./servers/${file}.ts`, import.meta.url));
+    const [command, args] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', script]);
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m) => resolve((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`${name} server exited early (code ${code})`)));
+    });
+    return new ServerProcess(name, `http://127.0.0.1:${port}`, child);
+  }
+
+  /** The server process's total CPU time (user + system) so far, in microseconds. */
+  cpuMicros(): Promise<number> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m) => resolve((m as { cpuMicros: number }).cpuMicros));
+      this.child.send('cpu');
+    });
+  }
+
+  /** Stops the server. */
+  stop(): void {
+    this.child.kill('SIGTERM');
+  }
+}
