@@ -91,7 +91,11 @@ describe('the playground UI', () => {
   test('loads the example program and answers its three routes', async () => {
     await shot('01-loaded');
     await setRequest('GET', '/');
-    expect(await send()).toBe('200 OK');
+    // Ctrl/Cmd+Enter sends while focus is in the request panel.
+    await page.getByLabel('Path and query').press('ControlOrMeta+Enter');
+    await page.getByTestId('response-status').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('response-status').textContent()).toBe('200 OK');
     expect(await responseText()).toBe('Hello, world!');
 
     await setRequest('GET', '/headers');
@@ -140,6 +144,21 @@ describe('the playground UI', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('the Halo types: a wrong argument is underlined, hovering badRequest shows its signature', async () => {
+    const before = await runningBundle();
+    await replaceCode(`${example}\napp.get(42, (req, res) => {});\n`);
+    await waitForNewProgram(before);
+    await page.getByRole('tab', { name: /Problems/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Problems' }).textContent(), { timeout: 20_000 }).toMatch(/number.*not assignable.*string.*types/);
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.locator('.monaco-editor .view-line span[class^=mtk]', { hasText: 'badRequest' }).first().hover({ timeout: 10_000 });
+    await expect.poll(() => page.locator('.monaco-hover').first().textContent(), { timeout: 15_000 }).toContain('badRequest(');
+    await shot('05-types');
+    await page.mouse.move(0, 0);
+  });
+
   test('the default handler renders its error page in a sandboxed iframe', async () => {
     const before = await runningBundle();
     await replaceCode(withDefaultHandler);
@@ -151,7 +170,7 @@ describe('the playground UI', () => {
     const frame = page.locator('iframe[title="HTML preview"]');
     expect(await frame.getAttribute('sandbox')).toBe('');
     await expect.poll(() => frame.contentFrame().locator('body').textContent()).toContain('Missing name.');
-    await shot('05-error-page');
+    await shot('06-error-page');
   });
 
   test('a syntax error shows a marker and a problem while the old program still answers', async () => {
@@ -165,7 +184,7 @@ describe('the playground UI', () => {
     await setRequest('GET', '/');
     expect(await send()).toBe('200 OK');
     expect(await responseText()).toBe('Hello, world!');
-    await shot('06-syntax-error');
+    await shot('07-syntax-error');
     // Choosing a problem moves the cursor to its line.
     await page.getByRole('list', { name: 'Problems' }).getByRole('button').first().click();
     await expect.poll(() => page.locator('.monaco-editor .current-line').count()).toBeGreaterThan(0);
@@ -183,7 +202,7 @@ describe('the playground UI', () => {
     await page.getByText('Your program did not answer.').waitFor({ timeout: 7_000 });
     expect(Date.now() - started).toBeLessThan(7_000);
     expect(await page.getByTestId('response-status').textContent()).toBe('504 Gateway Timeout');
-    await shot('07-timeout');
+    await shot('08-timeout');
 
     const before = await runningBundle();
     await replaceCode(fixedLoop);
@@ -195,7 +214,7 @@ describe('the playground UI', () => {
   test('the dark theme', async () => {
     await page.getByLabel('Theme').selectOption('dark');
     await page.getByRole('tab', { name: /Console/ }).click();
-    await shot('08-dark');
+    await shot('09-dark');
     await page.getByLabel('Theme').selectOption('system');
   });
 

@@ -35,7 +35,6 @@ export function StatusLine() {
         Program: {program.status}
         {program.origins.length > 0 && ` on ${program.origins.join(', ')}`}
       </span>
-      <span className="ml-auto text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M: Tab moves focus</span>
     </div>
   );
 }

@@ -22,7 +22,7 @@ const KEY = 'halo.layout.v1';
 /** Defaults chosen to fit 1280×720: notes, a wide editor, and the request/response column. */
 export const DEFAULT_LAYOUT: LayoutState = {
   splits: {
-    columns: [22, 42, 36],
+    columns: [19, 46, 35],
     'columns-no-lesson': [55, 45],
     editor: [72, 28],
     exchange: [45, 55],
