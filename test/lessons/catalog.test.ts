@@ -33,6 +33,17 @@ describe('lesson catalog', () => {
     expect(new Set(lesson.checks.map((c) => c.title)).size).toBe(lesson.checks.length);
   });
 
+  // Checks also run from the playground page, where fetch refuses to set these request headers.
+  it('sends no request header a browser forbids', () => {
+    const forbidden = /^(accept-charset|accept-encoding|access-control-request-.*|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/i;
+    const offending = lessons.flatMap((lesson) =>
+      lesson.checks.flatMap((check) =>
+        stepsOf(check).flatMap((step) => Object.keys(step.request.headers ?? {}).filter((name) => forbidden.test(name)).map((name) => `${lesson.id}: ${check.title}: ${name}`)),
+      ),
+    );
+    expect(offending).toEqual([]);
+  });
+
   it('finds a lesson by id', () => {
     expect(findLesson('01-getting-started')?.number).toBe(1);
     expect(findLesson('nope')).toBeUndefined();
