@@ -169,6 +169,20 @@ describe('hooks (server-side)', () => {
   });
 });
 
+describe('HookedService.findOne and readMany', () => {
+  it('go through the hooks', async () => {
+    const hooked = new App().use('/x', new MapService());
+    await hooked.create({ n: 1 });
+    await hooked.create({ n: 2 });
+    const events: string[] = [];
+    hooked.beforeAll((e) => void events.push(`${e.eventName} ${e.id ?? ''}`.trim()));
+    expect(await hooked.findOne({ query: { n: 2 } })).toMatchObject({ n: 2 });
+    await expect(hooked.findOne({ query: { n: 3 } }, 'Nope.')).rejects.toMatchObject({ statusCode: 404, message: 'Nope.' });
+    expect((await hooked.readMany(['1', '0'])).map((r) => r.n)).toEqual([2, 1]);
+    expect(events).toEqual(['indexed', 'indexed', 'read 1', 'read 0']);
+  });
+});
+
 describe('App.close', () => {
   it('closes every service mounted with use(), also through chain()', async () => {
     const closed: string[] = [];

@@ -6,11 +6,17 @@ type Maybe<T> = T | Promise<T>;
 
 /** The functions of an AnonymousService; each is optional, sync or async. */
 export interface AnonymousServiceMethods<Id, Data> {
+  /** Lists records. */
   index?: (params?: ServiceParams) => Maybe<Data[] | Page<Data>>;
+  /** Reads one record. */
   read?: (id: Id | null, params?: ServiceParams) => Maybe<Data>;
+  /** Creates a record. */
   create?: (data: Data, params?: ServiceParams) => Maybe<Data>;
+  /** Merges into a record. */
   modify?: (id: Id | null, data: Data, params?: ServiceParams) => Maybe<Data>;
+  /** Replaces a record. */
   update?: (id: Id | null, data: Data, params?: ServiceParams) => Maybe<Data>;
+  /** Removes a record. */
   remove?: (id: Id | null, params?: ServiceParams) => Maybe<Data>;
 }
 

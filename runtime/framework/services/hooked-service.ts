@@ -1,6 +1,8 @@
 import type { RequestContext } from '../request-context.ts';
 import type { ResponseContext } from '../response-context.ts';
 import { Router } from '../routing/router.ts';
+import type { Page } from './page.ts';
+import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
 import { addRestRoutes } from './rest-routes.ts';
 import type { AnyService, ServiceData, ServiceId } from './service.ts';
 import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
@@ -9,10 +11,15 @@ import type { ServiceParams } from './service-params.ts';
 
 /** One call of a hooked method, with the REST request/response when a client made it. */
 export interface HookedCall {
+  /** The record id (read, modify, update, remove). */
   id?: unknown;
+  /** The data (create, modify, update). */
   data?: unknown;
+  /** The call's params. */
   params?: ServiceParams;
+  /** The REST request, when a client made the call. */
   request?: RequestContext | null;
+  /** The REST response, when a client made the call. */
   response?: ResponseContext | null;
 }
 
@@ -69,6 +76,16 @@ export class HookedService<S extends AnyService> extends Router {
   /** Runs `listener` after every call. */
   afterAll(listener: Listener<S>): this {
     return this.listen('after', [...SERVICE_EVENTS], listener);
+  }
+
+  /** The first record the hooked `index` finds; 404 with `message` when there is none. */
+  async findOne(params?: ServiceParams, message = NO_RECORD_MATCHES): Promise<ServiceData<S>> {
+    return firstRecord((await this.call('index', { params })) as ServiceData<S>[] | Page<ServiceData<S>>, message);
+  }
+
+  /** Hooked reads of every id, in parallel; the results come in the order of `ids`. */
+  readMany(ids: ServiceId<S>[], params?: ServiceParams): Promise<ServiceData<S>[]> {
+    return Promise.all(ids.map((id) => this.call('read', { id, params }) as Promise<ServiceData<S>>));
   }
 
   /** Closes the wrapped service. */

@@ -5,15 +5,21 @@ type Row = Record<string, unknown>;
 
 /** The special keys of a MemoryService query, coerced from query-string text where needed. */
 export interface QueryFilters {
+  /** Most records to return. */
   $limit?: number;
+  /** Matching records to skip first. */
   $skip?: number;
+  /** Sort keys: 1 ascending, -1 descending. */
   $sort?: Record<string, number>;
+  /** Fields to return (the id field always comes along). */
   $select?: string[];
 }
 
 /** A query split into its filters and the conditions (`where`) records must meet. */
 export interface SplitQuery {
+  /** The special keys. */
   filters: QueryFilters;
+  /** Everything else: field conditions, `$or`, `$and`. */
   where: Row;
 }
 
@@ -103,17 +109,18 @@ function toNumber(value: unknown, key: string): number {
 }
 
 /** Query strings give lists as arrays, or as objects (`a[0]=x`) past qs's array limit; a single value is a list of one. */
-function toList(value: unknown): unknown[] {
+export function toList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (isObject(value)) return Object.values(value);
   return [value];
 }
 
-function isObject(value: unknown): value is Row {
+/** True for a plain object (not null, not an array). */
+export function isObject(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A malformed query (unknown operator, non-numeric `$limit`…) is the client's mistake: 400. */
-function badQuery(message: string): HttpException {
+export function badQuery(message: string): HttpException {
   return HttpException.badRequest({ message });
 }

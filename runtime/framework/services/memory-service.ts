@@ -9,7 +9,9 @@ type Row = Record<string, unknown>;
 
 /** Page sizes of a paginating MemoryService: `default` when the query has no `$limit`, never more than `max`. */
 export interface PaginateOptions {
+  /** Page size when the query has no `$limit`. */
   default?: number;
+  /** Largest page size, whatever `$limit` asks for. */
   max?: number;
 }
 
@@ -130,14 +132,11 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   }
 
   private paginateFor(params: MemoryServiceParams | undefined): PaginateOptions | false {
-    const paginate = params?.paginate !== undefined ? params.paginate : this.optionsFor(params).paginate;
-    return paginate && (paginate.default !== undefined || paginate.max !== undefined) ? paginate : false;
+    return paginationOf(this.config, params);
   }
 
   private assertMulti(method: MultiMethod, params: MemoryServiceParams | undefined): void {
-    const multi = this.optionsFor(params).multi;
-    if (multi === true || (Array.isArray(multi) && multi.includes(method))) return;
-    throw HttpException.methodNotAllowed({ message: `Can not ${method} multiple entries` });
+    assertMulti(this.optionsFor(params).multi, method);
   }
 
   private multiTargets(method: MultiMethod, where: Row, params: MemoryServiceParams | undefined): Data[] {
@@ -168,8 +167,21 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   }
 }
 
-function limitFor(filters: QueryFilters, paginate: PaginateOptions | false): number | undefined {
+/** The page size of a query: its `$limit`, or when paginating the default size, capped at the maximum. */
+export function limitFor(filters: QueryFilters, paginate: PaginateOptions | false): number | undefined {
   if (!paginate) return filters.$limit;
   const wanted = filters.$limit !== undefined && filters.$limit >= 0 ? filters.$limit : (paginate.default ?? 0);
   return Math.min(wanted, paginate.max ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** The pagination of one call: `params.paginate` when given, else the options' (with `params.adapter`); false when off. */
+export function paginationOf(options: Pick<MemoryServiceOptions, 'paginate'>, params: MemoryServiceParams | undefined): PaginateOptions | false {
+  const paginate = params?.paginate !== undefined ? params.paginate : { ...options, ...params?.adapter }.paginate;
+  return paginate && (paginate.default !== undefined || paginate.max !== undefined) ? paginate : false;
+}
+
+/** Throws 405 `Can not <method> multiple entries` unless `multi` allows `method`. */
+export function assertMulti(multi: MemoryServiceOptions['multi'], method: MultiMethod): void {
+  if (multi === true || (Array.isArray(multi) && multi.includes(method))) return;
+  throw HttpException.methodNotAllowed({ message: `Can not ${method} multiple entries` });
 }

@@ -1,3 +1,5 @@
+import { HttpException } from '../http-exception.ts';
+
 /** One page of a paginated `index` result. */
 export interface Page<Data> {
   /** How many records match the query in all. */
@@ -14,3 +16,13 @@ export interface Page<Data> {
 export function isPage<Data>(value: Data[] | Page<Data>): value is Page<Data> {
   return !Array.isArray(value);
 }
+
+/** The first record of an `index` result; 404 with `message` when there is none (what findOne answers). */
+export function firstRecord<Data>(found: Data[] | Page<Data>, message: string): Data {
+  const list = isPage(found) ? found.data : found;
+  if (list.length === 0) throw HttpException.notFound({ message });
+  return list[0];
+}
+
+/** findOne's default 404 message. */
+export const NO_RECORD_MATCHES = 'No record was found matching the given query.';

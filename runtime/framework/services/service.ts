@@ -3,7 +3,7 @@ import type { RequestContext } from '../request-context.ts';
 import { Router } from '../routing/router.ts';
 import { HookedService } from './hooked-service.ts';
 import type { Page } from './page.ts';
-import { isPage } from './page.ts';
+import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
 import type { ServiceParams } from './service-params.ts';
 
 /**
@@ -48,11 +48,8 @@ export class Service<Id = string, Data = Record<string, unknown>> extends Router
   }
 
   /** The first record `index(params)` finds; 404 with `message` when there is none. */
-  async findOne(params?: ServiceParams, message = 'No record was found matching the given query.'): Promise<Data> {
-    const found = await this.index(params);
-    const list = isPage(found) ? found.data : found;
-    if (list.length === 0) throw HttpException.notFound({ message });
-    return list[0];
+  async findOne(params?: ServiceParams, message = NO_RECORD_MATCHES): Promise<Data> {
+    return firstRecord(await this.index(params), message);
   }
 
   /** Reads every id in parallel; the results come in the order of `ids`. */
