@@ -157,6 +157,12 @@ describe('the playground UI', () => {
     await expect.poll(() => page.locator('.monaco-hover').first().textContent(), { timeout: 15_000 }).toContain('badRequest(');
     await shot('05-types');
     await page.mouse.move(0, 0);
+
+    // app.get(42, …) throws when the program runs: the console shows the error with a link to the line.
+    await page.getByRole('tab', { name: /Console/ }).click();
+    const crash = page.getByRole('list', { name: 'Console output' }).getByRole('button', { name: /^main\.ts:36/ }).first();
+    await crash.click({ timeout: 15_000 });
+    await expect.poll(() => page.locator('.monaco-editor .line-numbers.active-line-number').textContent()).toBe('36');
   });
 
   test('the default handler renders its error page in a sandboxed iframe', async () => {
@@ -209,6 +215,21 @@ describe('the playground UI', () => {
     await waitForNewProgram(before);
     expect(await send()).toBe('200 OK');
     expect(await responseText()).toBe('fixed');
+
+    // A recent request restores method and path.
+    await setRequest('DELETE', '/elsewhere');
+    await requestPanel().getByRole('tab', { name: 'Recent' }).click();
+    await page.getByRole('list', { name: 'Recent requests' }).getByRole('button', { name: /POST \/greet/ }).first().click();
+    expect(await page.getByLabel('Method').inputValue()).toBe('POST');
+    expect(await page.getByLabel('Path and query').inputValue()).toBe('/greet');
+  });
+
+  test('Copy as cURL puts the command on the clipboard', async () => {
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await setRequest('GET', '/headers');
+    await page.getByRole('button', { name: 'Copy as cURL' }).click();
+    await page.getByText('Copied the cURL command.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^curl http:\/\/localhost:3000\/headers -H 'Accept: /);
   });
 
   test('the dark theme', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendConsole, clearConsole, connectConsole, consoleStore, findLocation, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
+import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';
@@ -24,6 +24,13 @@ describe('console', () => {
     expect(findLocation('at file:///main.ts:3', ['main.ts'])).toEqual({ file: 'main.ts', line: 3, column: 1 });
     expect(findLocation('at x (halo/app.ts:9:1)', ['main.ts'])).toBeNull();
     expect(findLocation('at x (notmain.ts:9:1)', ['main.ts'])).toBeNull();
+  });
+
+  it('an entry without a location points at the first learner frame of its stack', () => {
+    const stack = 'TypeError: path.split is not a function\n    at parse (halo/router.ts:3:1)\n    at main.ts:36:5';
+    expect(entryLocation({ level: 'error', text: 'x', time: 0, stack }, ['main.ts'])).toEqual({ file: 'main.ts', line: 36, column: 5 });
+    expect(entryLocation({ level: 'error', text: 'x', time: 0, location: { file: 'main.ts', line: 2, column: 1 } }, ['main.ts'])?.line).toBe(2);
+    expect(entryLocation({ level: 'log', text: 'x', time: 0 }, ['main.ts'])).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import type { ConsoleEntry } from '../../runtime/engine/engine-api.ts';
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { revealInEditor } from '../editor/editor-bridge.ts';
-import { consoleStore, findLocation } from './console-store.ts';
+import { consoleStore, entryLocation, findLocation } from './console-store.ts';
 
 const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
   log: 'text-slate-700 dark:text-slate-300',
@@ -34,7 +34,7 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
 }
 
 function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
-  const { location } = entry;
+  const location = entryLocation(entry, files);
   return (
     <li className={`border-b border-slate-100 px-2 py-0.5 dark:border-slate-800 ${LEVEL_COLOURS[entry.level]}`}>
       <div className="flex gap-2">

@@ -38,3 +38,13 @@ export function findLocation(text: string, files: string[]): StackLocation | nul
   }
   return null;
 }
+
+/** Where an entry points in the learner's files: its own location, else the first learner frame of its stack. */
+export function entryLocation(entry: ConsoleEntry, files: string[]): StackLocation | null {
+  if (entry.location) return entry.location;
+  for (const line of entry.stack?.split('\n') ?? []) {
+    const location = findLocation(line, files);
+    if (location) return location;
+  }
+  return null;
+}

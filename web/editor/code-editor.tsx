@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { MODEL_URI, monaco } from './monaco-setup.ts';
@@ -9,7 +9,7 @@ import { layoutStore } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import { consoleStore } from '../console/console-store.ts';
+import { consoleStore, entryLocation } from '../console/console-store.ts';
 
 const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<
   string,
@@ -57,7 +57,6 @@ export function CodeEditor() {
   const session = useSession();
   const source = useStore(filesStore, (s) => s.files[ENTRY_FILE] ?? '');
   const diagnostics = useStore(session.store, (s) => s.diagnostics);
-  const runningId = useStore(session.store, (s) => s.runningId);
   const entries = useStore(consoleStore, (s) => s.entries);
   const largeText = useStore(layoutStore, (s) => s.largeText);
   const theme = useResolvedTheme();
@@ -67,18 +66,15 @@ export function CodeEditor() {
   }, [diagnostics]);
 
   // Runtime errors belong to the program that threw them; a new program starts clean.
-  const runStartedAt = useRef(0);
+  const runStartedAt = useStore(session.store, (s) => s.runStartedAt);
   useEffect(() => {
-    runStartedAt.current = Date.now();
-    setOwnerMarkers(MARKER_OWNERS.runtime, []);
-  }, [runningId]);
-  useEffect(() => {
-    const runtimeErrors = entries.filter((e) => e.level === 'error' && e.location && e.time >= runStartedAt.current);
-    setOwnerMarkers(
-      MARKER_OWNERS.runtime,
-      runtimeErrors.map((e) => ({ severity: 'error', message: e.text, ...e.location! })),
-    );
-  }, [entries]);
+    const files = Object.keys(filesStore.get().files);
+    const runtimeErrors = entries.flatMap((e) => {
+      const location = e.level === 'error' && e.time >= runStartedAt ? entryLocation(e, files) : null;
+      return location ? [{ severity: 'error' as const, message: e.text, ...location }] : [];
+    });
+    setOwnerMarkers(MARKER_OWNERS.runtime, runtimeErrors);
+  }, [entries, runStartedAt]);
 
   useEffect(() => {
     const subscription = monaco.editor.onDidChangeMarkers(syncProblems);

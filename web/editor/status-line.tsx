@@ -31,8 +31,8 @@ export function StatusLine() {
       <span role="status" data-testid="compile-status" data-phase={state.phase} data-bundle={state.runningId ?? ''} className={bad ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
         {compileStatus(state)}
       </span>
-      <span>
-        Program: {program.status}
+      <span className={program.status === 'crashed' ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
+        Program: {program.status === 'crashed' ? 'crashed (see the console)' : program.status}
         {program.origins.length > 0 && ` on ${program.origins.join(', ')}`}
       </span>
     </div>

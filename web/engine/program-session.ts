@@ -13,6 +13,8 @@ export interface SessionState {
   runningId: string | null;
   /** A failure outside the learner's code: the compiler or the engine threw. */
   failure: string | null;
+  /** When the latest program was handed to the engine; older runtime errors belong to older programs. */
+  runStartedAt: number;
 }
 
 /** Compiles the learner's files on change (debounced) or on demand, and runs each good build. */
@@ -23,6 +25,7 @@ export class ProgramSession {
     diagnostics: [],
     runningId: null,
     failure: null,
+    runStartedAt: 0,
   });
 
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,6 +58,7 @@ export class ProgramSession {
       }
       this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null });
       if (result.bundle.id !== this.store.get().runningId) {
+        this.store.set({ runStartedAt: Date.now() });
         await this.engine.run(result.bundle);
         if (stale()) return;
         this.store.set({ runningId: result.bundle.id });
