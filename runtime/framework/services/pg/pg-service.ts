@@ -54,7 +54,7 @@ export class PgService extends Service<string, Row> {
   private release: (() => Promise<void>) | undefined;
 
   /** Creates the service; the database is opened (and the table created) on the first call. */
-  constructor(private readonly options: PgServiceOptions) {
+  constructor(private readonly settings: PgServiceOptions) {
     super();
     const { table, database, ...config } = options;
     this.config = { multi: false, rules: 'map', ...config };
@@ -190,7 +190,7 @@ export class PgService extends Service<string, Row> {
       );
       if (row) return this.sql.toRecord(row);
     }
-    throw new HttpException({ statusCode: 500, message: `PgService ${this.options.table}: no free id after 1000 tries.` });
+    throw new HttpException({ statusCode: 500, message: `PgService ${this.settings.table}: no free id after 1000 tries.` });
   }
 
   private byId(id: string | null, where: Row, p: SqlParams): string {
@@ -211,7 +211,7 @@ export class PgService extends Service<string, Row> {
   }
 
   private optionsFor(params: MemoryServiceParams | undefined): PgServiceOptions {
-    return { ...this.options, ...this.config, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
+    return { ...this.settings, ...this.config, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
   }
 
   private multiAllows(method: MultiMethod, params: MemoryServiceParams | undefined): boolean {
@@ -242,7 +242,7 @@ export class PgService extends Service<string, Row> {
   }
 
   private async open(): Promise<PgDriver> {
-    const database = this.options.database ?? defaultPgUrl();
+    const database = this.settings.database ?? defaultPgUrl();
     let driver: PgDriver;
     if (typeof database === 'string') {
       const shared = acquirePg(database);
