@@ -126,3 +126,24 @@ describe('runChecks', () => {
     expect(result.steps[0].failures[0]).toBe('GET / got no response: fetch failed. Is the program running?');
   });
 });
+
+describe('runChecks progress and cancelling', () => {
+  const two = defineChecks([
+    { title: 'one', request: { method: 'GET', path: '/text' }, expect: { status: 200 } },
+    { title: 'two', request: { method: 'GET', path: '/nowhere' }, expect: { status: 200 } },
+  ]);
+
+  it('reports each result as it finishes', async () => {
+    const seen: string[] = [];
+    await runChecks(two, { ...options, onResult: (result, i) => seen.push(`${i}:${result.title}:${result.passed}`) });
+    expect(seen).toEqual(['0:one:true', '1:two:false']);
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = runChecks(two, { ...options, signal: controller.signal, onResult: (result) => (seen.push(result.title), controller.abort()) });
+    await expect(run).rejects.toThrow();
+    expect(seen).toEqual(['one']);
+  });
+});

@@ -13,6 +13,10 @@ export interface RunChecksOptions {
   fetch: typeof globalThis.fetch;
   /** Milliseconds one request may take before it counts as failed. Default 10 000. */
   timeoutMs?: number;
+  /** Called as each check finishes, so a page can show results while the rest still run. */
+  onResult?: (result: CheckResult, index: number) => void;
+  /** Stops the run (e.g. the learner edited the program): no further checks start, and runChecks rejects. */
+  signal?: AbortSignal;
 }
 
 /** The outcome of one request of a check. */
@@ -37,7 +41,13 @@ export interface CheckResult {
 /** Runs every check in order against a running program, sending real requests with `options.fetch`. */
 export async function runChecks(checks: readonly Check[], options: RunChecksOptions): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  for (const check of checks) results.push(await runCheck(check, options));
+  for (const check of checks) {
+    options.signal?.throwIfAborted();
+    const result = await runCheck(check, options);
+    options.signal?.throwIfAborted();
+    results.push(result);
+    options.onResult?.(result, results.length - 1);
+  }
   return results;
 }
 
@@ -60,7 +70,9 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
   const done = (failures: string[]): StepResult => ({ request, expected, actual, failures });
   try {
     const { url, init } = toFetchArgs(request, options.origin);
-    const response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const response = await options.fetch(url, { ...init, signal });
     actual.status = response.status;
     response.headers.forEach((value, name) => (actual.headers[name.toLowerCase()] = value));
     actual.body = await response.text();
