@@ -77,6 +77,15 @@ describe('MapService over HTTP', () => {
     expect((await call('GET', '/todos/u43')).json).toEqual(put.json);
   });
 
+  it('PUT and PATCH of /null create with a new id', async () => {
+    for (const method of ['PUT', 'PATCH']) {
+      const created = await call(method, '/todos/null', { text: method });
+      expect(created.status).toBe(200);
+      expect(created.json.id).toMatch(/^\d+$/);
+      expect((await call('GET', `/todos/${created.json.id}`)).json.text).toBe(method);
+    }
+  });
+
   it('DELETE /:id returns the removed item; it is gone afterwards; ids are never reused', async () => {
     const created = (await call('POST', '/todos', { text: 'gone soon' })).json;
     const removed = await call('DELETE', `/todos/${created.id}`);

@@ -60,6 +60,10 @@ describe('@Middleware compiled by esbuild-wasm, over HTTP', () => {
     expect(await traceOf('PUT', '/traced/1')).toEqual(['chain', 'class', 'update-1', 'update-2']);
   });
 
+  it("class middleware also runs before the service's own routes", async () => {
+    expect(await traceOf('GET', '/traced/special/route')).toEqual(['chain', 'class']);
+  });
+
   it("remove's middleware applies to DELETE / and DELETE /:id", async () => {
     expect(await traceOf('DELETE', '/traced')).toEqual(['chain', 'class', 'remove']);
     expect(await traceOf('DELETE', '/traced/1')).toEqual(['chain', 'class', 'remove']);

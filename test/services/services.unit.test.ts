@@ -94,6 +94,18 @@ describe('MapService (server-side)', () => {
     expect((await s.read(created.id as string)).nested).toEqual({ n: 2 });
   });
 
+  it('accepts req.bodyAsMap itself (a proxy) as data', async () => {
+    const app = new App();
+    const todos = app.use('/todos', new MapService());
+    const people = app.use('/people', new MemoryService());
+    app.post('/direct', async (req) => {
+      await req.parseBody();
+      return [await todos.create(req.bodyAsMap), await people.create(req.bodyAsMap)];
+    });
+    const response = await app.fetch(new Request('http://x/direct', { method: 'POST', body: JSON.stringify({ text: 't', tags: ['a'] }), headers: { 'content-type': 'application/json' } }));
+    expect(await response.json()).toEqual([expect.objectContaining({ id: '0', text: 't', tags: ['a'] }), { id: 0, text: 't', tags: ['a'] }]);
+  });
+
   it('modify keeps id and created_at and moves updated_at; update keeps the position', async () => {
     const s = new MapService();
     const a = await s.create({ n: 'a' });

@@ -3,6 +3,7 @@ import type { ResponseContext } from '../response-context.ts';
 import { Router } from '../routing/router.ts';
 import type { Page } from './page.ts';
 import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
+import { classMiddleware } from './middleware.ts';
 import { addRestRoutes } from './rest-routes.ts';
 import type { AnyService, ServiceData, ServiceId } from './service.ts';
 import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
@@ -48,13 +49,13 @@ export class HookedService<S extends AnyService> extends Router {
 
   private readonly listeners: Record<Phase, Map<ServiceEventName, StoredListener[]>> = { before: new Map(), after: new Map() };
 
-  /** Wraps `inner`: mounts the routes added to it, then generates the REST routes. */
+  /** Wraps `inner`: mounts the routes added to it (behind its class middleware), then generates the REST routes. */
   constructor(
     /** The unhooked service. */
     readonly inner: S,
   ) {
     super();
-    this.mount('', inner);
+    this.mount('', inner, classMiddleware(inner));
     addRestRoutes(this);
   }
 

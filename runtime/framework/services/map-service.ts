@@ -71,18 +71,18 @@ export class MapService extends Service<string, MapData> {
     return this.insert(data, this.autoIdAndDateFields ? this.generateId() : undefined);
   }
 
-  /** Merges `data` into the record `id`; creates the record with that id when it is missing. */
+  /** Merges `data` into the record `id`; creates the record with that id when it is missing (a new id for `null`). */
   override async modify(id: string | null, data: MapData, params?: ServiceParams): Promise<MapData> {
     const i = this.find(id);
-    if (i < 0) return this.insert(data, id);
+    if (i < 0) return id === null ? this.create(data, params) : this.insert(data, id);
     const old = this.items[i];
     return this.replace(i, { ...old, ...copy(data), ...this.keep(old) });
   }
 
-  /** Replaces the record `id` by `data` (keeping `id` and the creation time); creates it when missing. */
+  /** Replaces the record `id` by `data` (keeping `id` and the creation time); creates it when missing (a new id for `null`). */
   override async update(id: string | null, data: MapData, params?: ServiceParams): Promise<MapData> {
     const i = this.find(id);
-    if (i < 0) return this.insert(data, id);
+    if (i < 0) return id === null ? this.create(data, params) : this.insert(data, id);
     return this.replace(i, { ...copy(data), ...this.keep(this.items[i]) });
   }
 
@@ -111,9 +111,9 @@ export class MapService extends Service<string, MapData> {
     return i;
   }
 
-  private insert(data: MapData, id: string | null | undefined): MapData {
+  private insert(data: MapData, id: string | undefined): MapData {
     const item = copy(data);
-    if (id !== undefined && id !== null) item.id = id;
+    if (id !== undefined) item.id = id;
     if (this.autoIdAndDateFields) {
       const now = new Date().toISOString();
       item[this.createdAtKey] = now;
@@ -145,7 +145,10 @@ export class MapService extends Service<string, MapData> {
   }
 }
 
-/** A deep copy, so that neither callers' inputs nor the returned records share state with the store. */
+/**
+ * A deep copy, so that neither callers' inputs nor the returned records share state with the store.
+ * The spread first makes a plain object: structuredClone rejects proxies such as `req.bodyAsMap`.
+ */
 function copy(item: MapData): MapData {
-  return structuredClone(item);
+  return structuredClone({ ...item });
 }

@@ -162,8 +162,9 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
     return this.copy(row);
   }
 
-  private copy<T>(value: T): T {
-    return structuredClone(value);
+  /** A deep copy; the spread first makes a plain object, as structuredClone rejects proxies such as `req.bodyAsMap`. */
+  private copy<T extends Row>(value: T): T {
+    return structuredClone({ ...value });
   }
 }
 
