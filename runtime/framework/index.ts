@@ -33,3 +33,7 @@ export type { MemoryServiceOptions, MemoryServiceParams, MultiMethod, PaginateOp
 export { TypedService } from './services/typed-service.ts';
 export { classSerializer } from './services/serializer.ts';
 export type { PlainMap, Serializer } from './services/serializer.ts';
+export { PgService } from './services/pg/pg-service.ts';
+export type { PgServiceOptions } from './services/pg/pg-service.ts';
+export type { PgConnector, PgDriver, PgRow } from './services/pg/pg-driver.ts';
+export { registerPgConnector, setDefaultPgUrl } from './services/pg/pg-databases.ts';

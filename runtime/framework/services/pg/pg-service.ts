@@ -56,11 +56,11 @@ export class PgService extends Service<string, Row> {
   /** Creates the service; the database is opened (and the table created) on the first call. */
   constructor(private readonly settings: PgServiceOptions) {
     super();
-    const { table, database, ...config } = options;
+    const { table, database, ...config } = settings;
     this.config = { multi: false, rules: 'map', ...config };
-    this.id = options.id ?? 'id';
-    const snake = options.autoSnakeCaseNames ?? true;
-    this.sql = new PgTable(options.table, this.id, snake ? 'created_at' : 'createdAt', snake ? 'updated_at' : 'updatedAt');
+    this.id = settings.id ?? 'id';
+    const snake = settings.autoSnakeCaseNames ?? true;
+    this.sql = new PgTable(settings.table, this.id, snake ? 'created_at' : 'createdAt', snake ? 'updated_at' : 'updatedAt');
   }
 
   /** Matching records, sorted, skipped, limited and selected; a Page when paginating. */
