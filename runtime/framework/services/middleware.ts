@@ -10,6 +10,7 @@ export type MiddlewareDecorator = (target: object, context: ClassDecoratorContex
  * route; on a method, before that method's routes (class middleware first, then method middleware).
  * The decorator only records the handlers (keyed by the class or method function), so it needs
  * neither `Symbol.metadata` nor reflection, and esbuild compiles it like any standard decorator.
+ * Class middleware is inherited by subclasses; an overriding method needs its own `@Middleware`.
  */
 export function Middleware(handlers: Handler[]): MiddlewareDecorator {
   return (target) => {
