@@ -45,7 +45,7 @@ export async function compileProgram(esbuild: Esbuild, input: CompileInput): Pro
     });
     const warnings = result.warnings.map((w) => toDiagnostic(w, 'warning', entry));
     const code = withInlineMap(result.outputFiles);
-    return { ok: true, durationMs: elapsed(), warnings, bundle: { code, id: await bundleId(input.files, entry) } };
+    return { ok: true, durationMs: elapsed(), warnings, bundle: { code, id: await inputHash(input.files, entry) } };
   } catch (error) {
     if (!isBuildFailure(error)) throw error;
     const diagnostics: Diagnostic[] = [
@@ -79,9 +79,9 @@ function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** A content hash of the inputs, so equal sources give equal ids. */
-async function bundleId(files: Record<string, string>, entry: string): Promise<string> {
-  const canonical = JSON.stringify([entry, Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+/** A content hash of the inputs (and `salt`), so equal sources give equal ids. */
+export async function inputHash(files: Record<string, string>, entry: string, salt = ''): Promise<string> {
+  const canonical = JSON.stringify([salt, fileKey(entry), Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
   return [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -7,17 +7,28 @@
 import * as esbuild from 'esbuild-wasm/esm/browser.js';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
 import * as halo from '../browser/index.ts';
-import { compileProgram } from './compile.ts';
+import { CompileCache } from './compile-cache.ts';
+import { compileProgram, inputHash } from './compile.ts';
+import type { CompileResult } from '../engine/engine-api.ts';
 import type { FromCompiler, ToCompiler } from './protocol.ts';
+import { WARM_UP_FILES } from './warm-up.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const haloExports = Object.keys(halo);
+// A bundle depends on the sources, on esbuild and on what `halo` exports: all of them key the cache.
+const cacheSalt = `${esbuild.version}|${haloExports.join(',')}`;
+const cache = new CompileCache('halo-compile-v1');
 let initialized: Promise<void> | null = null;
 
-/** Starts esbuild once; later calls share the same promise (esbuild throws on a second initialize). */
+/**
+ * Starts esbuild once (it throws on a second initialize) and runs one throwaway build: the first build
+ * of a fresh esbuild instance is many times slower than the next, and the learner should not wait for it.
+ */
 function initialize(): Promise<void> {
-  initialized ??= esbuild.initialize({ wasmURL, worker: false });
+  initialized ??= esbuild.initialize({ wasmURL, worker: false }).then(async () => {
+    await compileProgram(esbuild, { files: WARM_UP_FILES, entry: 'main.ts', haloExports });
+  });
   return initialized;
 }
 
@@ -25,14 +36,26 @@ initialize().catch(() => {
   // Reported to the page by the 'init' message that awaits the same promise.
 });
 
+async function compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
+  const started = performance.now();
+  const key = await inputHash(files, entry, cacheSalt);
+  const hit = await cache.get(key);
+  if (hit) return { ...hit, durationMs: performance.now() - started, cached: true };
+  await initialize();
+  const result = await compileProgram(esbuild, { files, entry, haloExports });
+  if (result.ok) void cache.put(key, result);
+  return result;
+}
+
 self.onmessage = async (event: MessageEvent<ToCompiler>) => {
   const message = event.data;
   const reply = (answer: FromCompiler): void => self.postMessage(answer);
   try {
-    await initialize();
-    if (message.type === 'init') return reply({ id: message.id, type: 'ready' });
-    const result = await compileProgram(esbuild, { files: message.files, entry: message.entry, haloExports });
-    reply({ id: message.id, type: 'compiled', result });
+    if (message.type === 'init') {
+      await initialize();
+      return reply({ id: message.id, type: 'ready' });
+    }
+    reply({ id: message.id, type: 'compiled', result: await compile(message.files, message.entry) });
   } catch (error) {
     reply({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) });
   }

@@ -15,7 +15,14 @@ export interface Diagnostic {
 
 /** The outcome of compiling a set of files. */
 export type CompileResult =
-  | { ok: true; durationMs: number; warnings: Diagnostic[]; bundle: ProgramBundle }
+  | {
+      ok: true;
+      durationMs: number;
+      warnings: Diagnostic[];
+      bundle: ProgramBundle;
+      /** True when the bundle came from the compile cache (the same sources were compiled before). */
+      cached?: boolean;
+    }
   | { ok: false; durationMs: number; diagnostics: Diagnostic[] };
 
 /** A compiled, runnable program (an ES module with an inline source map). */

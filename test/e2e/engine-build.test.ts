@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DIST_DIR } from './harness/paths.ts';
+import { distDir } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 
 let session: PlaygroundSession;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 test('the service worker is msw’s installed script, registered for the sub-path the site is served under', async () => {
   const installed = readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
-  expect(readFileSync(`${DIST_DIR}/mockServiceWorker.js`, 'utf8')).toBe(installed);
+  expect(readFileSync(`${distDir()}/mockServiceWorker.js`, 'utf8')).toBe(installed);
   const registration = await session.page.evaluate(async () => {
     const r = await navigator.serviceWorker.getRegistration();
     return { scope: r?.scope, script: navigator.serviceWorker.controller?.scriptURL };
@@ -34,7 +34,7 @@ test('the service worker is msw’s installed script, registered for the sub-pat
 });
 
 test('esbuild.wasm comes from the build, as application/wasm', async () => {
-  const wasm = readdirSync(`${DIST_DIR}/assets`).find((name) => name.endsWith('.wasm'));
+  const wasm = readdirSync(`${distDir()}/assets`).find((name) => name.endsWith('.wasm'));
   expect(wasm).toBeDefined();
   expect(session.server.requests.some((path) => path.endsWith(`/assets/${wasm}`))).toBe(true);
   const response = await fetch(`${session.server.url}assets/${wasm}`, { method: 'HEAD' });

@@ -57,10 +57,17 @@ describe('compiling', () => {
     if (!result.ok) expect(result.diagnostics[0].message).toContain('"lodash"');
   });
 
-  test('equal sources give equal bundle ids', async () => {
-    const a = await session.compile({ 'main.ts': program('same') });
-    const b = await session.compile({ 'main.ts': program('same') });
+  test('equal sources give equal bundle ids; the second compile comes from the compile cache, also after a reload', async () => {
+    const files = { 'main.ts': program(`cached ${Date.now()}`) };
+    const a = await session.compile(files);
+    const b = await session.compile(files);
     expect(a.ok && b.ok && a.bundle.id === b.bundle.id).toBe(true);
+    expect(a.ok && a.cached).toBeFalsy();
+    expect(b.ok && b.cached).toBe(true);
+    await session.page.reload();
+    await session.ready();
+    const c = await session.compile(files);
+    expect(c.ok && c.cached && c.bundle.code === (b.ok && b.bundle.code)).toBe(true);
   });
 
   test('standard decorators (@Middleware on a service) compile and run', async () => {

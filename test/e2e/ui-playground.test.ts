@@ -239,6 +239,27 @@ describe('the playground UI', () => {
     await page.getByLabel('Theme').selectOption('system');
   });
 
+  test('Ctrl+M lets Tab leave the editor, large text for projectors, and the code survives a reload', async () => {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+M');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') === null)).toBe(true);
+
+    await page.getByLabel('Large text').check();
+    await shot('10-large-text');
+    await page.getByLabel('Large text').uncheck();
+
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('\n// kept across reloads');
+    await page.waitForTimeout(300);
+    await page.reload();
+    await waitForNewProgram('');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await expect.poll(() => page.locator('.monaco-editor .view-lines').first().textContent()).toMatch(/kept\s+across\s+reloads/);
+  });
+
   test('no request left 127.0.0.1: the program origin is answered by the service worker', async () => {
     const outside = requests.filter((r) => /^https?:/.test(r.url()) && new URL(r.url()).hostname !== '127.0.0.1');
     for (const request of outside) {

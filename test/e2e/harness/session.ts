@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CompileResult, ConsoleEntry, ProgramState } from '../../../runtime/engine/index.ts';
 import type { HaloHarness } from '../../../web/harness.ts';
 import { launchChromium } from './browser.ts';
-import { DIST_DIR } from './paths.ts';
+import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
 import type { StaticServer } from './static-server.ts';
 
@@ -62,7 +62,7 @@ export class PlaygroundSession {
 
   /** Serves dist/, launches Chromium and opens the page; for the harness, waits for `engine.ready`. */
   static async open(options: SessionOptions = {}): Promise<PlaygroundSession> {
-    const server = await serveStatic(DIST_DIR);
+    const server = await serveStatic(distDir());
     const browser = await launchChromium();
     const context = await browser.newContext();
     const page = await context.newPage();
