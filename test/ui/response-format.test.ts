@@ -32,6 +32,8 @@ describe('bodies', () => {
     expect(bodyKind('text/plain', '{"a":1}')).toBe('text');
     expect(bodyKind('text/html; charset=utf-8', '<h1>x</h1>')).toBe('html');
     expect(bodyKind('text/html', '')).toBe('empty');
+    expect(bodyKind('image/png', '\u0089PNG')).toBe('binary');
+    expect(bodyKind('application/octet-stream', 'x')).toBe('binary');
   });
 
   it('pretty-prints JSON and leaves other text alone', () => {

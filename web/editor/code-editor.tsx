@@ -107,6 +107,8 @@ export function CodeEditor() {
         tabSize: 2,
         scrollBeyondLastLine: false,
         fixedOverflowWidgets: true,
+        // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
+        stickyScroll: { enabled: false },
       }}
     />
   );

@@ -27,7 +27,7 @@ export function RequestPanel() {
   const origin = program.origins.find((o) => o === chosenOrigin) ?? program.origins[0] ?? FALLBACK_ORIGIN;
   const accept = acceptValue(spec.headers);
 
-  const send = () => void sendRequest(spec, origin, engine.requestTimeoutMs);
+  const send = () => void sendRequest(spec, origin, engine);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();

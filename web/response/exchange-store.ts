@@ -1,3 +1,4 @@
+import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
 import { createStore } from '../state/store.ts';
 import { buildRequest } from '../request/build-request.ts';
 import { remember } from '../request/request-store.ts';
@@ -20,7 +21,8 @@ export const exchangeStore = createStore<ExchangeState>({ pending: false, sent: 
 const CLIENT_GRACE_MS = 5_000;
 
 /** Sends the request to the program and records the outcome; never throws. */
-export async function sendRequest(spec: RequestSpec, origin: string, timeoutMs: number): Promise<void> {
+export async function sendRequest(spec: RequestSpec, origin: string, engine: Pick<PlaygroundEngine, 'ready' | 'requestTimeoutMs'>): Promise<void> {
+  const timeoutMs = engine.requestTimeoutMs;
   let built;
   try {
     built = buildRequest(spec, origin);
@@ -29,8 +31,10 @@ export async function sendRequest(spec: RequestSpec, origin: string, timeoutMs: 
     return;
   }
   exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, error: null });
-  const startedAt = performance.now();
   try {
+    // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
+    await engine.ready;
+    const startedAt = performance.now();
     const response = await fetch(built.url, {
       method: built.method,
       headers: built.headers,

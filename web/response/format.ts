@@ -39,12 +39,16 @@ export function formatDuration(ms: number): string {
 }
 
 /** How a body is best shown. */
-export type BodyKind = 'empty' | 'json' | 'html' | 'text';
+export type BodyKind = 'empty' | 'json' | 'html' | 'text' | 'binary';
+
+/** Media types whose bytes would show as garbage if decoded as text. */
+const BINARY_TYPE = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip|gzip|wasm)$/;
 
 /** Picks how to show a body from its content type (and, for JSON, whether it parses). */
 export function bodyKind(contentType: string, body: string): BodyKind {
   if (body === '') return 'empty';
   const type = contentType.split(';')[0].trim().toLowerCase();
+  if (BINARY_TYPE.test(type)) return 'binary';
   if ((type === 'application/json' || type.endsWith('+json')) && parseJson(body) !== undefined) return 'json';
   if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
   return 'text';

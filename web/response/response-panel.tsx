@@ -20,6 +20,7 @@ type Tab = 'body' | 'preview' | 'headers';
 function Body({ view }: { view: ResponseView }) {
   const kind = bodyKind(view.contentType, view.body);
   if (kind === 'empty') return <p className="p-2 text-sm italic">Empty body.</p>;
+  if (kind === 'binary') return <p className="p-2 text-sm italic">Binary body ({view.contentType}, {formatBytes(view.size)}), not shown.</p>;
   if (kind === 'json') return <div className="p-2"><JsonTree value={parseJson(view.body)} /></div>;
   return <pre className="p-2 font-mono text-xs whitespace-pre-wrap break-words" aria-label="Response body">{prettyJson(view.body)}</pre>;
 }
