@@ -16,7 +16,7 @@ describe('SIGINT on a running program', () => {
 const app = new App();
 app.get('/', (req, res) => res.write('up'));
 app.get('/slow', async (req, res) => {
-  await new Promise((r) => setTimeout(r, 1000));
+  await new Promise((r) => setTimeout(r, 1500));
   res.write('finished');
 });
 await new AppHttp(app).startServer('127.0.0.1', 0);
@@ -26,7 +26,8 @@ await new AppHttp(app).startServer('127.0.0.1', 0);
     const inFlight = fetch(program.origin + '/slow').then(async (r) => [r.status, await r.text()]);
     await new Promise((r) => setTimeout(r, 200));
     const exit = program.interrupt('SIGINT');
-    await new Promise((r) => setTimeout(r, 200));
+    // Wait for the program to say it is shutting down rather than guessing how long the signal takes.
+    for (let i = 0; i < 100 && !program.output().includes('SIGINT'); i++) await new Promise((r) => setTimeout(r, 20));
     await expect(fetch(program.origin + '/', { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
     expect(await inFlight).toEqual([200, 'finished']);
     expect(await exit).toBe(0);
