@@ -177,6 +177,15 @@ describe('the playground UI', () => {
     expect(await frame.getAttribute('sandbox')).toBe('');
     await expect.poll(() => frame.contentFrame().locator('body').textContent()).toContain('Missing name.');
     await shot('06-error-page');
+
+    // An API client gets the same error as JSON, shown as a collapsible tree.
+    await page.getByLabel('Accept preset').selectOption({ label: 'API (application/json)' });
+    expect(await send()).toBe('400 Bad Request');
+    const tree = page.getByLabel('JSON body');
+    await expect.poll(() => tree.textContent()).toMatch(/"status_code": *400/);
+    expect(await tree.textContent()).toContain('"Missing name."');
+    await tree.locator('summary').first().click();
+    expect(await tree.locator('details').first().getAttribute('open')).toBeNull();
   });
 
   test('a syntax error shows a marker and a problem while the old program still answers', async () => {

@@ -33,6 +33,31 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
   );
 }
 
+/** A stack with the learner's frames shown and the framework's folded away: they are rarely the cause. */
+function Stack({ stack, files }: { stack: string; files: string[] }) {
+  const lines = stack.split('\n');
+  const isOtherFrame = (line: string) => /^\s*at\s/.test(line) && !findLocation(line, files);
+  const shown = lines.filter((line) => !isOtherFrame(line));
+  const folded = lines.filter(isOtherFrame);
+  return (
+    <div className="ml-24 whitespace-pre-wrap text-slate-700 dark:text-slate-300">
+      {shown.map((line, i) => (
+        <StackLine key={i} line={line} files={files} />
+      ))}
+      {folded.length > 0 && (
+        <details>
+          <summary className="cursor-pointer">
+            {folded.length} more frame{folded.length === 1 ? '' : 's'} in the framework
+          </summary>
+          {folded.map((line, i) => (
+            <div key={i}>{line}</div>
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}
+
 function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
   const location = entryLocation(entry, files);
   return (
@@ -47,13 +72,7 @@ function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
           </button>
         )}
       </div>
-      {entry.stack && (
-        <div className="ml-24 whitespace-pre-wrap text-slate-700 dark:text-slate-300">
-          {entry.stack.split('\n').map((line, i) => (
-            <StackLine key={i} line={line} files={files} />
-          ))}
-        </div>
-      )}
+      {entry.stack && <Stack stack={entry.stack} files={files} />}
     </li>
   );
 }
