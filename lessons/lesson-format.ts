@@ -69,6 +69,8 @@ export interface CheckStep {
   expect: CheckExpect;
   /** Values to remember for later steps of the same check: name → dot path into the JSON body (`id`, `data.0.id`). */
   capture?: Record<string, string>;
+  /** Restart the program (stop it, start it again) before sending the request: what it stored must survive. */
+  restartFirst?: boolean;
 }
 
 /** A check with a single request. */
@@ -95,5 +97,5 @@ export function defineChecks(checks: Check[]): Check[] {
 
 /** The steps of a check, whichever form it was written in. */
 export function stepsOf(check: Check): CheckStep[] {
-  return 'steps' in check ? check.steps : [{ request: check.request, expect: check.expect, capture: check.capture }];
+  return 'steps' in check ? check.steps : [{ request: check.request, expect: check.expect, capture: check.capture, restartFirst: check.restartFirst }];
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { stepsOf } from '../../lessons/lesson-format.ts';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { runChecks } from '../../web/lessons/run-checks.ts';
 import type { CheckResult } from '../../web/lessons/run-checks.ts';
@@ -20,12 +21,12 @@ afterAll(async () => {
  */
 async function check(lessonId: string, program: 'solution' | 'starter', rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
   const lesson = lessons.find((l) => l.id === lessonId)!;
-  const served = await serveProgram(join(repoRoot, 'lessons', lesson.id, `${program}.ts`));
+  const served = await serveProgram(join(repoRoot, 'lessons', lesson.id, `${program}.ts`), restarts(lessonId) ? 60_000 : undefined);
   running.add(served);
   try {
     let results: CheckResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      results = await runChecks(lesson.checks, { origin: served.origin, fetch });
+      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart });
       if (report(results)) break;
     }
     return { results, output: served.output() };
@@ -33,6 +34,11 @@ async function check(lessonId: string, program: 'solution' | 'starter', rounds =
     await served.stop();
     running.delete(served);
   }
+}
+
+/** True when some check of the lesson restarts the program: each restart starts a process (and maybe opens a database). */
+function restarts(lessonId: string): boolean {
+  return lessons.find((l) => l.id === lessonId)!.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
 }
 
 function report(results: CheckResult[]): string {
@@ -49,12 +55,12 @@ describe.concurrent.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id)
     expect(results.length).toBeGreaterThan(0);
     const failed = report(results);
     expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
-  }, 40_000);
+  }, restarts(id) ? 150_000 : 40_000);
 
   it('has a starter that fails at least one check', async ({ expect }) => {
     const { results } = await check(id, 'starter');
     // LESSON_DEBUG=1 shows why each starter fails, to confirm it fails for the lesson's reason.
     if (process.env.LESSON_DEBUG) console.log(`starter of ${id}:\n${report(results)}`);
     expect(results.some((r) => !r.passed)).toBe(true);
-  }, 40_000);
+  }, restarts(id) ? 90_000 : 40_000);
 });

@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `halo` resolves to the package itself. */
@@ -13,6 +16,8 @@ export interface RunningProgram {
   output: () => string;
   /** Stops the program and waits for it to exit. */
   stop: () => Promise<void>;
+  /** Stops the program and starts it again on the same port, with the same data dir; resolves once it listens. */
+  restart: () => Promise<void>;
 }
 
 /** A free TCP port, found by letting the OS pick one for a throwaway server. */
@@ -31,34 +36,53 @@ export function freePort(): Promise<number> {
 /**
  * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
  * names) and resolves once the port accepts connections. Rejects when the program exits first or
- * does not listen within `timeoutMs`.
+ * does not listen within `timeoutMs`. Each program gets its own empty `HALO_DATA_DIR` (where a
+ * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`.
  */
 export async function serveProgram(file: string, timeoutMs = 20_000): Promise<RunningProgram> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    cwd: repoRoot,
-    env: { ...process.env, HALO_PORT: String(port), NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'halo-lesson-data-'));
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let hasExited = false;
-  void exited.then(() => (hasExited = true));
-  const stop = async (): Promise<void> => {
-    if (!hasExited) child.kill('SIGKILL');
-    await exited;
-  };
-  const deadline = Date.now() + timeoutMs;
-  while (!(await portAnswers(port))) {
-    if (hasExited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`${file} did not start listening on port ${port}${hasExited ? ' (it exited)' : ''}. Output:\n${output}`);
+  let stopCurrent: () => Promise<void> = async () => {};
+  const launch = async (): Promise<void> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: repoRoot,
+      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let hasExited = false;
+    void exited.then(() => (hasExited = true));
+    stopCurrent = async (): Promise<void> => {
+      if (!hasExited) child.kill('SIGKILL');
+      await exited;
+    };
+    const deadline = Date.now() + timeoutMs;
+    while (!(await portAnswers(port))) {
+      if (hasExited || Date.now() > deadline) {
+        await stopCurrent();
+        throw new Error(`${file} did not start listening on port ${port}${hasExited ? ' (it exited)' : ''}. Output:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  const stop = async (): Promise<void> => {
+    await stopCurrent();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return { origin: `http://localhost:${port}`, output: () => output, stop };
+  const restart = async (): Promise<void> => {
+    await stopCurrent();
+    await launch();
+  };
+  return { origin: `http://localhost:${port}`, output: () => output, stop, restart };
 }
 
 function portAnswers(port: number): Promise<boolean> {

@@ -65,6 +65,9 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
       expect(updated.json).toEqual({ id: made.id, text: 'b', created_at: made.created_at, updated_at: expect.stringMatching(ISO_UTC) });
       expect((await call('PATCH', '/todos/chosen', { text: 'c' })).json).toMatchObject({ id: 'chosen', text: 'c' });
       expect((await call('POST', '/todos/chosen2', { text: 'd' })).json).toMatchObject({ id: 'chosen2', text: 'd' });
+      // `null` is no id: PATCH/PUT /null create a record with a new id, as MapService does.
+      expect((await call('PATCH', '/todos/null', { text: 'e' })).json).toMatchObject({ id: expect.stringMatching(/^\d+$/), text: 'e' });
+      expect((await call('PUT', '/todos/null', { text: 'f' })).json).toMatchObject({ id: expect.stringMatching(/^\d+$/), text: 'f' });
     });
 
     it('never repeats an id, even one a modify created', async () => {

@@ -17,6 +17,8 @@ export interface RunChecksOptions {
   onResult?: (result: CheckResult, index: number) => void;
   /** Stops the run (e.g. the learner edited the program): no further checks start, and runChecks rejects. */
   signal?: AbortSignal;
+  /** Restarts the program (for steps with `restartFirst`); resolves once it serves again. */
+  restart?: () => Promise<void>;
 }
 
 /** The outcome of one request of a check. */
@@ -68,6 +70,14 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
   const expected = resolveStrings(step.expect, scope);
   const actual: ActualResponse = { status: 0, headers: {}, body: '' };
   const done = (failures: string[]): StepResult => ({ request, expected, actual, failures });
+  if (step.restartFirst) {
+    if (!options.restart) return done(['This check restarts the program, and this runner cannot restart it.']);
+    try {
+      await options.restart();
+    } catch (error) {
+      return done([`The program did not start again: ${describeError(error)}.`]);
+    }
+  }
   try {
     const { url, init } = toFetchArgs(request, options.origin);
     const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);

@@ -103,16 +103,18 @@ export class PgService extends Service<string, Row> {
     return created;
   }
 
-  /** Merges `data` into the record `id` atomically; a missing id is created (map rules) or a 404. Null id: every match (multi). */
+  /** Merges `data` into the record `id` atomically; a missing id is created (map rules) or a 404. Null id: every match (multi), else (map rules) a new record. */
   override modify(id: string, data: Row, params?: MemoryServiceParams): Promise<Row>;
   override modify(id: null, data: Row, params?: MemoryServiceParams): Promise<Row[]>;
   override async modify(id: string | null, data: Row, params?: MemoryServiceParams): Promise<Row | Row[]> {
     return this.change('modify', id, data, params);
   }
 
-  /** Replaces the record `id` by `data`, keeping its id and creation time; a missing id is created (map rules) or a 404. */
+  /** Replaces the record `id` by `data`, keeping its id and creation time; a missing (map rules: or null) id is created, else a 404. */
   override async update(id: string | null, data: Row, params?: MemoryServiceParams): Promise<Row> {
-    if (id === null) throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
+    if (Service.toId(id) === null && this.rules(params) === 'feathers') {
+      throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
+    }
     return this.change('update', id, data, params) as Promise<Row>;
   }
 
@@ -139,6 +141,15 @@ export class PgService extends Service<string, Row> {
     return select(this.found(id, rows[0]), filters.$select, this.id);
   }
 
+  /** Opens the database and creates the table when missing; every call does this first, so awaiting it only moves the wait to start-up. */
+  async open(): Promise<void> {
+    try {
+      await this.driver();
+    } catch (error) {
+      throw databaseError(error);
+    }
+  }
+
   /** Lets go of the database (closed when no other service of this program uses it). */
   override async close(): Promise<void> {
     const release = this.release;
@@ -162,6 +173,10 @@ export class PgService extends Service<string, Row> {
       return [`UPDATE ${this.sql.table} SET ${set}, updated_at = clock_timestamp() WHERE ${condition(p)} RETURNING ${this.sql.columns}`, p.values];
     };
     if (Service.toId(id) === null) {
+      // MapService's rules: no id (`PATCH /null`) creates a record with a new id, unless multi allows modifying matches.
+      if (method === 'update' || (this.rules(params) === 'map' && !this.multiAllows('modify', params))) {
+        return select(await this.insert(data), filters.$select, this.id);
+      }
       this.assertMulti('modify', params);
       const rows = await this.query(...statement((p) => whereSql(where, this.sql.field, p)));
       return rows.map((row) => select(this.sql.toRecord(row), filters.$select, this.id));
@@ -234,14 +249,14 @@ export class PgService extends Service<string, Row> {
 
   /** Opens the database and creates the table on first use; a failed open is retried by the next call. */
   private driver(): Promise<PgDriver> {
-    this.ready ??= this.open().catch((error: unknown) => {
+    this.ready ??= this.connect().catch((error: unknown) => {
       this.ready = undefined;
       throw error;
     });
     return this.ready;
   }
 
-  private async open(): Promise<PgDriver> {
+  private async connect(): Promise<PgDriver> {
     const database = this.settings.database ?? defaultPgUrl();
     let driver: PgDriver;
     if (typeof database === 'string') {
