@@ -20,6 +20,8 @@ export class Engine implements PlaygroundEngine {
   readonly ready: Promise<void>;
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
+  /** Resolves once msw's service worker controls the page and routes requests to the host. */
+  private readonly bridge: Promise<void>;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
@@ -32,17 +34,25 @@ export class Engine implements PlaygroundEngine {
     });
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
-    this.ready = Promise.all([this.compiler.ready, startRequestBridge(this.host, root)]).then(() => undefined);
+    this.bridge = startRequestBridge(this.host, root);
+    this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
   }
 
-  /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
+  /**
+   * Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. May be called
+   * before `ready`: sources compiled before come from the compile cache without waiting for esbuild.
+   */
   compile(files: Record<string, string>, entry = 'main.ts'): Promise<CompileResult> {
     return this.compiler.compile(files, entry);
   }
 
-  /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */
-  run(bundle: ProgramBundle): Promise<ProgramState> {
-    return this.host.run(bundle);
+  /**
+   * Replaces the running program with `bundle` (fresh state); resolves once it has started and the
+   * service worker routes requests to it, so a `fetch` right after reaches the program.
+   */
+  async run(bundle: ProgramBundle): Promise<ProgramState> {
+    const [state] = await Promise.all([this.host.run(bundle), this.bridge]);
+    return state;
   }
 
   /** The current program state. */

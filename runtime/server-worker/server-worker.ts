@@ -12,6 +12,7 @@ import { ProgramConsole } from './program-console.ts';
 import type { FromServerWorker, ToServerWorker, WireRequest } from './protocol.ts';
 import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
+import { warmUpFramework } from './warm-up.ts';
 import { fromWireRequest, textResponse, toWireResponse } from './wire.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -66,6 +67,11 @@ async function answer(id: number, wire: WireRequest): Promise<void> {
   }
   send({ type: 'response', id, response }, [response.body]);
 }
+
+// Spare workers are spawned ahead of need; this runs while the worker waits for its program.
+warmUpFramework().catch(() => {
+  // Only a missed optimization.
+});
 
 self.onmessage = (event: MessageEvent<ToServerWorker>) => {
   const message = event.data;
