@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from './state/store.ts';
 import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
 import { filesStore, resetFiles } from './state/files-store.ts';
@@ -7,7 +7,6 @@ import { Split } from './layout/split.tsx';
 import { Pane } from './layout/pane.tsx';
 import { Tabs } from './layout/tabs.tsx';
 import { useSession } from './engine/engine-context.tsx';
-import { CodeEditor } from './editor/code-editor.tsx';
 import { ProblemsList } from './editor/problems-list.tsx';
 import { problemsStore } from './editor/problems-store.ts';
 import { StatusLine } from './editor/status-line.tsx';
@@ -17,6 +16,9 @@ import { ConsolePane } from './console/console-pane.tsx';
 import { clearConsole, consoleStore } from './console/console-store.ts';
 import { LessonPane } from './lesson/lesson-pane.tsx';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
+
+// Monaco is most of the page's JavaScript: the other panes render and work while it loads.
+const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
 
 /** Compiles on every edit (debounced) and once at start. */
 function useCompileOnChange(): void {
@@ -104,7 +106,9 @@ export function App() {
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
         <Pane title="main.ts" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
-          <CodeEditor />
+          <Suspense fallback={<p className="p-4 text-sm">Loading the editor…</p>}>
+            <CodeEditor />
+          </Suspense>
         </Pane>
         <Dock />
       </Split>

@@ -59,3 +59,23 @@ describe('compile-and-run session', () => {
     }
   });
 });
+
+describe('before the engine is ready', () => {
+  it('says it is starting, then compiles; a failed start is reported', async () => {
+    const engine = new FakeEngine();
+    let release!: () => void;
+    engine.ready = new Promise<void>((resolve) => (release = resolve));
+    const session = new ProgramSession(engine);
+    const compiling = session.compileNow({ 'main.ts': 'good' });
+    expect(compileStatus(session.store.get())).toBe('Starting the compiler…');
+    release();
+    await compiling;
+    expect(session.store.get().phase).toBe('ok');
+
+    const broken = new FakeEngine();
+    broken.ready = Promise.reject(new Error('service workers are not available'));
+    const failing = new ProgramSession(broken);
+    await failing.compileNow({ 'main.ts': 'good' });
+    expect(compileStatus(failing.store.get())).toBe('Could not compile or run: service workers are not available');
+  });
+});

@@ -30,11 +30,15 @@ export class ProgramSession {
 
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
+  private engineReady = false;
 
   constructor(
     private readonly engine: PlaygroundEngine,
     private readonly debounceMs = 400,
-  ) {}
+  ) {
+    // A rejected `ready` is reported by the compile that awaits it.
+    engine.ready.then(() => (this.engineReady = true), () => undefined);
+  }
 
   /** Compiles after the learner pauses typing. */
   schedule(files: Files): void {
@@ -47,7 +51,7 @@ export class ProgramSession {
     clearTimeout(this.timer);
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
-    this.store.set({ phase: 'compiling' });
+    this.store.set({ phase: this.engineReady ? 'compiling' : 'starting' });
     try {
       await this.engine.ready;
       const result = await this.engine.compile(files);
