@@ -233,6 +233,24 @@ describe('the playground UI', () => {
     expect(await page.getByLabel('Path and query').inputValue()).toBe('/greet');
   });
 
+  test('a program that loops or floods the console at start never freezes the page, and a fix recovers', async () => {
+    await replaceCode(fixedLoop.replace("await new AppHttp", "let n = 0;\nwhile (true) console.log('tick', n++);\nawait new AppHttp"));
+    await page.getByTestId('compile-status').and(page.locator(':not([data-phase=ok])')).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(3_000);
+    // The page still answers: switching tabs and typing in the request panel work at once.
+    const started = Date.now();
+    await requestPanel().getByRole('tab', { name: /Headers/ }).click({ timeout: 2_000 });
+    await page.getByLabel('Path and query').fill('/still-responsive', { timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await shot('09-flood');
+
+    await replaceCode(fixedLoop);
+    await page.locator('[data-testid=compile-status][data-phase=ok]').waitFor({ timeout: 30_000 });
+    await setRequest('GET', '/loop');
+    expect(await send()).toBe('200 OK');
+    expect(await responseText()).toBe('fixed');
+  });
+
   test('Copy as cURL puts the command on the clipboard', async () => {
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await setRequest('GET', '/headers');
@@ -244,7 +262,7 @@ describe('the playground UI', () => {
   test('the dark theme', async () => {
     await page.getByLabel('Theme').selectOption('dark');
     await page.getByRole('tab', { name: /Console/ }).click();
-    await shot('09-dark');
+    await shot('11-dark');
     await page.getByLabel('Theme').selectOption('system');
   });
 
@@ -255,7 +273,7 @@ describe('the playground UI', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') === null)).toBe(true);
 
     await page.getByLabel('Large text').check();
-    await shot('10-large-text');
+    await shot('12-large-text');
     await page.getByLabel('Large text').uncheck();
 
     await page.locator('.monaco-editor .view-lines').first().click();

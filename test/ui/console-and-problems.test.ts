@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
+import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, flushConsole, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';
@@ -10,9 +10,12 @@ describe('console', () => {
     const engine = new FakeEngine();
     const off = connectConsole(engine);
     engine.log({ level: 'log', text: 'Listening', time: 1 });
+    expect(consoleStore.get().entries).toEqual([]); // batched until the next flush
+    flushConsole();
     expect(consoleStore.get().entries.map((e) => e.text)).toEqual(['Listening']);
     off();
     for (let i = 0; i < MAX_CONSOLE_ENTRIES + 10; i++) appendConsole({ level: 'log', text: String(i), time: i });
+    flushConsole();
     expect(consoleStore.get().entries).toHaveLength(MAX_CONSOLE_ENTRIES);
     expect(consoleStore.get().entries.at(-1)?.text).toBe(String(MAX_CONSOLE_ENTRIES + 9));
     clearConsole();

@@ -79,3 +79,18 @@ describe('before the engine is ready', () => {
     expect(compileStatus(failing.store.get())).toBe('Could not compile or run: service workers are not available');
   });
 });
+
+describe('a program that never finishes starting', () => {
+  it('is replaced by the next build, even when that build equals the last good one', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'good' });
+    const run = engine.run.bind(engine);
+    engine.run = (bundle) => (bundle.code === 'loops' ? new Promise(() => undefined) : run(bundle));
+    void session.compileNow({ 'main.ts': 'loops' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await session.compileNow({ 'main.ts': 'good' });
+    expect(engine.runs.map((b) => b.code)).toEqual(['good', 'good']);
+    expect(session.store.get()).toMatchObject({ phase: 'ok', runningId: 'id:good' });
+  });
+});

@@ -7,13 +7,32 @@ export const MAX_CONSOLE_ENTRIES = 500;
 /** The program's console output, newest last. */
 export const consoleStore = createStore<{ entries: ConsoleEntry[] }>({ entries: [] });
 
-/** Appends an entry, dropping the oldest beyond {@link MAX_CONSOLE_ENTRIES}. */
-export function appendConsole(entry: ConsoleEntry): void {
-  consoleStore.set((s) => ({ entries: [...s.entries, entry].slice(-MAX_CONSOLE_ENTRIES) }));
+/** How long entries are gathered before the pane re-renders: a program logging in a loop costs one render per batch. */
+const BATCH_MS = 50;
+let pending: ConsoleEntry[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Moves buffered entries into the store now, dropping the oldest beyond {@link MAX_CONSOLE_ENTRIES}. */
+export function flushConsole(): void {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  if (pending.length === 0) return;
+  const batch = pending;
+  pending = [];
+  consoleStore.set((s) => ({ entries: [...s.entries, ...batch].slice(-MAX_CONSOLE_ENTRIES) }));
 }
 
-/** Empties the console. */
+/** Queues an entry; the store is updated at most once per {@link BATCH_MS}. */
+export function appendConsole(entry: ConsoleEntry): void {
+  pending.push(entry);
+  if (pending.length > 2 * MAX_CONSOLE_ENTRIES) pending = pending.slice(-MAX_CONSOLE_ENTRIES);
+  flushTimer ??= setTimeout(flushConsole, BATCH_MS);
+}
+
+/** Empties the console, including entries not shown yet. */
 export function clearConsole(): void {
+  pending = [];
+  flushConsole();
   consoleStore.set({ entries: [] });
 }
 

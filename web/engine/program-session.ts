@@ -31,6 +31,8 @@ export class ProgramSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
   private engineReady = false;
+  /** The bundle last handed to the engine, even if it never finished starting (a loop at top level). */
+  private handedId: string | null = null;
 
   constructor(
     private readonly engine: PlaygroundEngine,
@@ -61,9 +63,15 @@ export class ProgramSession {
         return;
       }
       this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null });
-      if (result.bundle.id !== this.store.get().runningId) {
+      if (result.bundle.id !== this.handedId) {
+        this.handedId = result.bundle.id;
         this.store.set({ runStartedAt: Date.now() });
-        await this.engine.run(result.bundle);
+        try {
+          await this.engine.run(result.bundle);
+        } catch (error) {
+          this.handedId = null; // let the next compile try again
+          throw error;
+        }
         if (stale()) return;
         this.store.set({ runningId: result.bundle.id });
       }
