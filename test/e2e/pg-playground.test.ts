@@ -1,0 +1,81 @@
+/**
+ * PgService in the playground, in real Chromium: PGlite runs inside the server worker with its data in
+ * IndexedDB, loaded from the site's own build (no CDN) and only by programs that use it. The data of
+ * lesson 19's program survives a restart of the program, the kill switch, and a reload of the page.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { REPO_ROOT } from './harness/paths.ts';
+import { PlaygroundSession } from './harness/session.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const LESSON = readFileSync(`${REPO_ROOT}/lessons/19-persisting-data/solution.ts`, 'utf8');
+// The lesson's program plus an endless loop, to pull the kill switch.
+const LOOPING = LESSON.replace('await new AppHttp(app)', "app.get('/loop', () => { while (true) {} });\nawait new AppHttp(app)");
+
+let session: PlaygroundSession;
+const requested: string[] = [];
+
+beforeAll(async () => {
+  // Opening PGlite the first time (initdb in wasm) takes seconds on a busy machine: a generous kill switch.
+  session = await PlaygroundSession.open({ requestTimeoutMs: 60_000 });
+  session.page.on('request', (request) => requested.push(request.url()));
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const pgliteAssets = (): string[] => requested.filter((url) => /pglite[^/]*\.(wasm|data)$/.test(url));
+
+test('a program without a PgService does not download PGlite', async () => {
+  await session.run({ 'main.ts': "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);" });
+  expect((await session.fetch(`${ORIGIN}/todos`)).status).toBe(200);
+  expect(pgliteAssets()).toEqual([]);
+});
+
+test("lesson 19's todos survive a restart of the program and a reload of the page", async () => {
+  let started = Date.now();
+  expect(await session.run({ 'main.ts': LESSON })).toMatchObject({ status: 'running' });
+  console.log(`TIMING first start with a fresh database: ${Date.now() - started} ms`);
+  const origin = new URL(session.server.url).origin;
+  expect(pgliteAssets().length).toBeGreaterThan(0);
+  expect(pgliteAssets().every((url) => url.startsWith(origin))).toBe(true);
+  const created = await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Survive a reload' } } });
+  expect(created.status).toBe(201);
+  const { id } = JSON.parse(created.body) as { id: string };
+  await session.fetch(`${ORIGIN}/todos/${id}`, { method: 'PATCH', body: { json: { done: true } } });
+
+  // A fresh run of the program: a new server worker, the same IndexedDB.
+  started = Date.now();
+  await session.run({ 'main.ts': LESSON.replace('Todos at', 'Todos (again) at') });
+  console.log(`TIMING restart with an existing database: ${Date.now() - started} ms`);
+  expect(JSON.parse((await session.fetch(`${ORIGIN}/todos/${id}`)).body)).toMatchObject({ id, text: 'Survive a reload', done: true });
+
+  await session.page.reload();
+  await session.ready();
+  await session.run({ 'main.ts': LESSON });
+  const read = await session.fetch(`${ORIGIN}/todos/${id}`);
+  expect(read.status).toBe(200);
+  expect(JSON.parse(read.body)).toMatchObject({ id, text: 'Survive a reload', done: true });
+}, 180_000);
+
+test('the data survives the kill switch restarting the program', async () => {
+  const fast = await PlaygroundSession.open({ requestTimeoutMs: 60_000 });
+  try {
+    expect(await fast.run({ 'main.ts': LOOPING })).toMatchObject({ status: 'running' });
+    const created = await fast.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Survive the kill switch' } } });
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.body) as { id: string };
+    // A short timeout for the loop request only: the restart after it gets the generous one again.
+    await fast.page.evaluate(() => (window.__halo.engine.requestTimeoutMs = 3000));
+    const looping = fast.fetch(`${ORIGIN}/loop`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await fast.page.evaluate(() => (window.__halo.engine.requestTimeoutMs = 60_000));
+    expect((await looping).status).toBe(504);
+    const read = await fast.fetch(`${ORIGIN}/todos/${id}`);
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body)).toMatchObject({ text: 'Survive the kill switch' });
+  } finally {
+    await fast.close();
+  }
+}, 180_000);
