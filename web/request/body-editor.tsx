@@ -1,3 +1,4 @@
+import { parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
 import { methodAllowsBody, newMultipartRow, type BodyType, type MultipartRow, type RequestSpec } from './request-model.ts';
 import { updateSpec } from './request-store.ts';
@@ -47,6 +48,9 @@ export function BodyEditor({ spec }: { spec: RequestSpec }) {
           value={spec.json}
           onChange={(e) => updateSpec({ json: e.target.value })}
         />
+      )}
+      {spec.bodyType === 'json' && spec.json.trim() !== '' && parseJson(spec.json) === undefined && (
+        <p className="text-xs text-amber-800 dark:text-amber-300">This is not valid JSON; it is sent as typed.</p>
       )}
       {spec.bodyType === 'form' && <FieldRows noun="Form field" rows={spec.form} onChange={(form) => updateSpec({ form })} />}
       {spec.bodyType === 'multipart' && (

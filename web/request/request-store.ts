@@ -16,10 +16,17 @@ export interface HistoryEntry {
 const SPEC_KEY = 'halo.request.v1';
 const HISTORY_KEY = 'halo.history.v1';
 
+/** A saved spec completed with defaults, so data saved by an older version still renders. */
+function completeSpec(saved: Partial<RequestSpec> | null | undefined): RequestSpec {
+  return { ...defaultRequest(), ...saved };
+}
+
+const savedHistory = loadJson<unknown>(HISTORY_KEY, []);
+
 /** The request being edited and the recent requests. */
 export const requestStore = createStore<{ spec: RequestSpec; history: HistoryEntry[] }>({
-  spec: loadJson<RequestSpec | null>(SPEC_KEY, null) ?? defaultRequest(),
-  history: loadJson<HistoryEntry[]>(HISTORY_KEY, []),
+  spec: completeSpec(loadJson<Partial<RequestSpec> | null>(SPEC_KEY, null)),
+  history: Array.isArray(savedHistory) ? (savedHistory as HistoryEntry[]) : [],
 });
 
 /** A spec with chosen files dropped, as stored (a File cannot be serialized). */
@@ -49,5 +56,5 @@ export function remember(entry: HistoryEntry): void {
 
 /** Restores a recent request into the editor. */
 export function restore(entry: HistoryEntry): void {
-  requestStore.set({ spec: entry.spec });
+  requestStore.set({ spec: completeSpec(entry.spec) });
 }

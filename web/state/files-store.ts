@@ -13,9 +13,11 @@ export const DEFAULT_FILES: Files = { [ENTRY_FILE]: exampleProgram };
 
 const KEY = 'halo.files.v1';
 
+const saved = loadJson<Files | null>(KEY, null);
+
 /** The learner's code, saved on every change so a reload or crash never loses work. */
 export const filesStore = createStore<{ files: Files }>({
-  files: loadJson<Files | null>(KEY, null) ?? DEFAULT_FILES,
+  files: typeof saved?.[ENTRY_FILE] === 'string' ? saved : DEFAULT_FILES,
 });
 
 filesStore.subscribe(() => saveJson(KEY, filesStore.get().files));
