@@ -105,7 +105,7 @@ export function App() {
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
-        <Pane title="main.ts" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
+        <Pane id="editor-pane" title="main.ts" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
           <Suspense fallback={<p className="p-4 text-sm">Loading the editor…</p>}>
             <CodeEditor />
           </Suspense>
@@ -117,7 +117,7 @@ export function App() {
   );
   const exchangeColumn = (
     <Split id="exchange" direction="column" labels={['Resize request and response']}>
-      <Pane title="Request">
+      <Pane id="request-pane" title="Request">
         <RequestPanel />
       </Pane>
       <Pane title="Response">
@@ -127,6 +127,11 @@ export function App() {
   );
   return (
     <div className="flex h-full flex-col">
+      <nav aria-label="Skip links" className="contents">
+        {/* Monaco keeps Tab for indenting, so keyboard users can jump past it. */}
+        <a href="#editor-pane" className="skip-link">Skip to the editor</a>
+        <a href="#request-pane" className="skip-link">Skip to the request panel</a>
+      </nav>
       <Toolbar />
       <main className="flex min-h-0 flex-1">
         {lessonOpen ? (

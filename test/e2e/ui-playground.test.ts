@@ -266,6 +266,17 @@ describe('the playground UI', () => {
     await page.getByLabel('Theme').selectOption('system');
   });
 
+  test('keyboard: a skip link leads past the editor to the request panel', async () => {
+    // The skip links come first in the tab order and show up when focused.
+    await page.getByRole('link', { name: 'Skip to the editor' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the request panel');
+    expect((await page.getByRole('link', { name: 'Skip to the request panel' }).boundingBox())?.width).toBeGreaterThan(20);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Method');
+  });
+
   test('Ctrl+M lets Tab leave the editor, large text for projectors, and the code survives a reload', async () => {
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('Control+M');
