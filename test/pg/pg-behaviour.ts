@@ -138,8 +138,6 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
       expect((await call('GET', `/people?$sort[${hostile}]=1`)).status).toBe(200);
       expect((await call('GET', `/people/${hostile}`)).status).toBe(404);
       expect((await call('GET', '/people')).json.total).toBe(4);
-      expect(() => new PgService({ table: 'todos; DROP TABLE x', database: database() })).toThrow(/Invalid PgService table name/);
-      expect(() => new PgService({ table: 'Todos', database: database() })).toThrow(/Invalid PgService table name/);
     });
 
     it('turns a SQL error into a clear HttpException, and keeps serving', async () => {
