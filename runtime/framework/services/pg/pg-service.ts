@@ -20,7 +20,8 @@ export interface PgServiceOptions extends Pick<MemoryServiceOptions, 'paginate' 
   /**
    * Where the data lives: a database URL — `postgres://…` (a PostgreSQL server, Node only),
    * `memory://`, `idb://<name>` (browser) or a directory (Node) for the embedded PGlite — or an open
-   * driver. Default: the platform's (`DATABASE_URL`, else PGlite; in the playground IndexedDB).
+   * driver. Default: the platform's — on Node `DATABASE_URL`, else `HALO_DATA_DIR`, else memory; in
+   * the playground IndexedDB.
    */
   database?: string | PgDriver;
   /** The id field of records. Default `id`. */
