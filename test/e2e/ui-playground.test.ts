@@ -245,7 +245,10 @@ describe('the playground UI', () => {
     await shot('09-flood');
 
     await replaceCode(fixedLoop);
+    // Run now (Ctrl/Cmd+Enter) so the next "ok" is this build's, not the crashed one's.
+    await page.keyboard.press('ControlOrMeta+Enter');
     await page.locator('[data-testid=compile-status][data-phase=ok]').waitFor({ timeout: 30_000 });
+    await page.getByText('Program: running on http://localhost:3000').waitFor({ timeout: 30_000 });
     await setRequest('GET', '/loop');
     expect(await send()).toBe('200 OK');
     expect(await responseText()).toBe('fixed');
