@@ -106,7 +106,7 @@ export class PgService extends Service<string, Row> {
 
   /** Merges `data` into the record `id` atomically; a missing id is created (map rules) or a 404. Null id: every match (multi), else (map rules) a new record. */
   override modify(id: string, data: Row, params?: MemoryServiceParams): Promise<Row>;
-  override modify(id: null, data: Row, params?: MemoryServiceParams): Promise<Row[]>;
+  override modify(id: null, data: Row, params?: MemoryServiceParams): Promise<Row | Row[]>;
   override async modify(id: string | null, data: Row, params?: MemoryServiceParams): Promise<Row | Row[]> {
     return this.change('modify', id, data, params);
   }
