@@ -77,7 +77,7 @@ export class PgService extends Service<string, Row> {
       `SELECT ${this.sql.columns} FROM ${this.sql.table} WHERE ${condition} ORDER BY ${order} LIMIT ${p.add(limit !== undefined && limit >= 0 ? limit : null)} OFFSET ${p.add(skip)}`,
       p.values,
     );
-    const data = rows.map((row) => select(this.sql.toRecord(row), filters.$select, this.id));
+    const data = rows.map((row) => this.output(row, filters.$select));
     if (!paginate) return data;
     const count = new SqlParams();
     const [{ total }] = await this.query(`SELECT count(*) AS total FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, count)}`, count.values);
@@ -136,7 +136,7 @@ export class PgService extends Service<string, Row> {
       }
       this.assertMulti('remove', params);
       const rows = await this.query(`DELETE FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, p)} RETURNING ${this.sql.columns}`, p.values);
-      return rows.map((row) => select(this.sql.toRecord(row), filters.$select, this.id));
+      return rows.map((row) => this.output(row, filters.$select));
     }
     const rows = await this.query(`DELETE FROM ${this.sql.table} WHERE ${this.byId(id, where, p)} RETURNING ${this.sql.columns}`, p.values);
     return select(this.found(id, rows[0]), filters.$select, this.id);
@@ -180,17 +180,17 @@ export class PgService extends Service<string, Row> {
       }
       this.assertMulti('modify', params);
       const rows = await this.query(...statement((p) => whereSql(where, this.sql.field, p)));
-      return rows.map((row) => select(this.sql.toRecord(row), filters.$select, this.id));
+      return rows.map((row) => this.output(row, filters.$select));
     }
     for (let attempt = 0; attempt < 3; attempt++) {
       const [row] = await this.query(...statement((p) => this.byId(id, where, p)));
-      if (row) return select(this.sql.toRecord(row), filters.$select, this.id);
+      if (row) return this.output(row, filters.$select);
       if (this.rules(params) !== 'map') break;
       const [created] = await this.query(
         `INSERT INTO ${this.sql.table} (id, data) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO NOTHING RETURNING ${this.sql.columns}`,
         [String(id), stored],
       );
-      if (created) return select(this.sql.toRecord(created), filters.$select, this.id);
+      if (created) return this.output(created, filters.$select);
       if (Object.keys(where).length > 0) break;
     }
     throw this.notFound(id);
@@ -207,6 +207,11 @@ export class PgService extends Service<string, Row> {
       if (row) return this.sql.toRecord(row);
     }
     throw new HttpException({ statusCode: 500, message: `PgService ${this.settings.table}: no free id after 1000 tries.` });
+  }
+
+  /** A row as the caller gets it: the record, reduced to the `$select`ed fields (and the id). */
+  private output(row: PgRow, fields: string[] | undefined): Row {
+    return select(this.sql.toRecord(row), fields, this.id);
   }
 
   private byId(id: string | null, where: Row, p: SqlParams): string {
