@@ -20,29 +20,34 @@ interface Running {
 
 /** The default time a request may take before the program is restarted. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+/**
+ * Server workers kept booted ahead of need. Booting one (a fresh JavaScript engine loading the framework)
+ * can take longer than a quick edit-compile-run cycle, so one spare is not always ready in time.
+ */
+const SPARE_WORKERS = 2;
 
 /**
  * Runs compiled programs in server workers on behalf of the page and answers requests with them.
  * The kill switch lives here: a request without an answer in time gets a 504, and the worker is
- * terminated and replaced by a fresh one running the same bundle. A spare worker with the framework
- * already loaded is kept ready, so starting a program does not wait for a worker to boot.
+ * terminated and replaced by a fresh one running the same bundle. Spare workers with the framework
+ * already loaded are kept ready, so starting a program does not wait for a worker to boot.
  */
 export class ServerHost {
   /** Milliseconds a request (or a program's start) may take. */
   requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS;
   private running: Running | null = null;
-  private spare: Worker | null = null;
+  private readonly spares: Worker[] = [];
   private generation = 0;
   private current: ProgramState = { status: 'idle', origins: [] };
   private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
 
-  /** Uses `spawn` to create server workers; warms one up at once. */
+  /** Uses `spawn` to create server workers; boots the spares at once. */
   constructor(
     private readonly spawn: () => Worker,
     private readonly listeners: HostListeners,
   ) {
-    this.spare = spawn();
+    this.refillSpares();
   }
 
   /** The program's state. */
@@ -98,8 +103,8 @@ export class ServerHost {
   }
 
   private async launch(bundle: ProgramBundle, generation: number): Promise<void> {
-    const worker = this.spare ?? this.spawn();
-    this.spare = null;
+    const worker = this.spares.shift() ?? this.spawn();
+    this.refillSpares();
     const origins = new Set<string>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
@@ -115,7 +120,6 @@ export class ServerHost {
       },
     });
     const outcome = await process.start(bundle.code, this.requestTimeoutMs);
-    this.spare ??= this.spawn();
     if (!isCurrent()) {
       process.terminate();
       return;
@@ -128,6 +132,10 @@ export class ServerHost {
     }
     this.running = { process, bundle, origins, timedOut: false };
     this.setState('running', [...origins]);
+  }
+
+  private refillSpares(): void {
+    while (this.spares.length < SPARE_WORKERS) this.spares.push(this.spawn());
   }
 
   private setState(status: ProgramState['status'], origins: string[]): void {

@@ -42,10 +42,15 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
+/** The name the program's stack frames carry (its `//# sourceURL`), mapped back to the learner's files. */
+const PROGRAM_URL = 'halo-program.js';
+
 async function load(code: string): Promise<void> {
-  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  const mapper = new StackMapper(url, SourceMap.fromInline(code));
+  const mapper = new StackMapper(PROGRAM_URL, () => SourceMap.fromInline(code));
   programConsole.mapper = mapper;
+  // A data: URL, not a blob: URL: creating a blob URL in a worker costs a synchronous round trip to the
+  // browser process, on the path of every edit. The sourceURL names the frames whatever the URL is.
+  const url = `data:text/javascript;charset=utf-8,${encodeURIComponent(`${code}\n//# sourceURL=${PROGRAM_URL}\n`)}`;
   try {
     await import(/* @vite-ignore */ url);
     send({ type: 'started' });

@@ -4,10 +4,12 @@ import type { OriginalPosition, SourceMap } from './source-map.ts';
 export class StackMapper {
   private readonly framePattern: RegExp;
 
-  /** Maps frames of the module loaded from `moduleUrl` through `map`. */
+  private map: SourceMap | null | undefined;
+
+  /** Maps frames of the module loaded from `moduleUrl` through the source map `loadMap` reads when first needed. */
   constructor(
     moduleUrl: string,
-    private readonly map: SourceMap | null,
+    private readonly loadMap: () => SourceMap | null,
   ) {
     this.framePattern = new RegExp(`${moduleUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g');
   }
@@ -29,6 +31,8 @@ export class StackMapper {
   }
 
   private position(line: number, column: number): OriginalPosition | null {
+    // Decoding waits for the first stack: most programs start and answer without ever needing it.
+    if (this.map === undefined) this.map = this.loadMap();
     return this.map?.originalPosition(line, column) ?? null;
   }
 }

@@ -71,7 +71,7 @@ async function coldAndWarm(browser: Browser, server: StaticServer): Promise<Load
   return out;
 }
 
-async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promise<{ edits: number[]; compile: number[]; roundTrip: number[]; floor: number[] }> {
+async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promise<{ edits: number[]; compile: number[]; run: number[]; request: number[]; roundTrip: number[]; floor: number[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}web/harness.html`);
@@ -81,18 +81,24 @@ async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promi
       const { engine } = window.__halo;
       const latencies: number[] = [];
       const compiles: number[] = [];
+      const runs: number[] = [];
+      const requests: number[] = [];
       for (let i = 0; i < count; i++) {
         const greeting = `Hello, edit ${i}!`;
         const started = performance.now();
         const result = await engine.compile({ 'main.ts': code.replace('Hello, world!', greeting) });
         if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
         compiles.push(result.durationMs);
+        const compiled = performance.now();
         await engine.run(result.bundle);
+        const ran = performance.now();
+        runs.push(ran - compiled);
         const body = await (await fetch('http://localhost:3000/')).text();
+        requests.push(performance.now() - ran);
         if (body !== greeting) throw new Error(`edit ${i}: got ${body}`);
         latencies.push(performance.now() - started);
       }
-      return { latencies, compiles };
+      return { latencies, compiles, runs, requests };
     },
     [example, EDITS] as const,
   );
@@ -119,7 +125,7 @@ async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promi
     );
   const trips = { roundTrip: await timeRequests(false), floor: await timeRequests(true) };
   await context.close();
-  return { edits: edits.latencies, compile: edits.compiles, ...trips };
+  return { edits: edits.latencies, compile: edits.compiles, run: edits.runs, request: edits.requests, ...trips };
 }
 
 function percentile(values: number[], p: number): number {
@@ -168,7 +174,9 @@ async function main(): Promise<void> {
       row('engine ready after a warm reload', loads.warmReady, null),
       row('warm reload → first response, code changed (compile cache miss)', loads.warmChanged, null),
       row(`edit → response (${EDITS} edits: compile, run, request)`, hot.edits, { p: 50, max: 60 }),
-      row('… of which esbuild compile', hot.compile, null),
+      row('… of which compile (esbuild in its worker)', hot.compile, null),
+      row('… of which run (a fresh server worker takes the bundle)', hot.run, null),
+      row('… of which the first request to the new program', hot.request, null),
       row(`round trip: page fetch → msw → server worker → page (${REQUESTS})`, hot.roundTrip, { p: 50, max: 5 }),
       row(`floor: in-page \`app.fetch\` (${REQUESTS})`, hot.floor, null),
       '',

@@ -44,7 +44,7 @@ test('esbuild.wasm comes from the build, as application/wasm', async () => {
 test('the page fetches nothing but the site and the program’s own origin', async () => {
   await session.fetch('http://localhost:3000/');
   const site = new URL(session.server.url).origin;
-  const foreign = pageRequests.filter((url) => !url.startsWith(`${site}/`) && !url.startsWith('http://localhost:3000/') && !url.startsWith('blob:'));
+  const foreign = pageRequests.filter((url) => !url.startsWith(`${site}/`) && !url.startsWith('http://localhost:3000/') && !url.startsWith('blob:') && !url.startsWith('data:'));
   expect(foreign).toEqual([]);
   expect(pageRequests.length).toBeGreaterThan(0);
 });
