@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/run-program.ts';
 
 /** The repository root, where `halo` resolves to the package itself. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,19 +19,6 @@ export interface RunningProgram {
   stop: () => Promise<void>;
   /** Stops the program and starts it again on the same port, with the same data dir; resolves once it listens. */
   restart: () => Promise<void>;
-}
-
-/** A free TCP port, found by letting the OS pick one for a throwaway server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
