@@ -23,11 +23,12 @@ import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
 
 const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+// Many short rounds rather than a few long ones: on a shared machine a stall spoils one short pair, not the median.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_SECONDS = 1;
 const settings: LoadSettings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  seconds: Number(process.env.BENCH_SECONDS ?? 2),
+  seconds: Number(process.env.BENCH_SECONDS ?? 1),
 };
 const WORKLOADS = process.env.BENCH_WORKLOADS ? ALL_WORKLOADS.filter((w) => process.env.BENCH_WORKLOADS!.split(',').includes(w.path)) : ALL_WORKLOADS;
 const frameworks = process.env.BENCH_FRAMEWORKS ? process.env.BENCH_FRAMEWORKS.split(',') : ALL_FRAMEWORKS;
