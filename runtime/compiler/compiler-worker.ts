@@ -20,14 +20,16 @@ const haloExports = Object.keys(halo);
 const cacheSalt = `${esbuild.version}|${haloExports.join(',')}`;
 const cache = new CompileCache('halo-compile-v1');
 let initialized: Promise<void> | null = null;
+let compilesWaiting = 0;
 
 /**
- * Starts esbuild once (it throws on a second initialize) and runs one throwaway build: the first build
- * of a fresh esbuild instance is many times slower than the next, and the learner should not wait for it.
+ * Starts esbuild once (it throws on a second initialize), then runs one throwaway build unless a real
+ * compile is already waiting: the first build of a fresh esbuild is many times slower than the next,
+ * and a learner who compiles later should not pay for it.
  */
 function initialize(): Promise<void> {
   initialized ??= esbuild.initialize({ wasmURL, worker: false }).then(async () => {
-    await compileProgram(esbuild, { files: WARM_UP_FILES, entry: 'main.ts', haloExports });
+    if (compilesWaiting === 0) await compileProgram(esbuild, { files: WARM_UP_FILES, entry: 'main.ts', haloExports });
   });
   return initialized;
 }
@@ -41,7 +43,12 @@ async function compile(files: Record<string, string>, entry: string): Promise<Co
   const key = await inputHash(files, entry, cacheSalt);
   const hit = await cache.get(key);
   if (hit) return { ...hit, durationMs: performance.now() - started, cached: true };
-  await initialize();
+  compilesWaiting++;
+  try {
+    await initialize();
+  } finally {
+    compilesWaiting--;
+  }
   const result = await compileProgram(esbuild, { files, entry, haloExports });
   if (result.ok) void cache.put(key, result);
   return result;

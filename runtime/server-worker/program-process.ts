@@ -17,6 +17,8 @@ export class ProgramProcess {
   private starting: ((outcome: StartOutcome) => void) | null = null;
   private nextId = 1;
   private dead = false;
+  /** Until when the program said it is busy with slow, legitimate work (opening a database); epoch ms. */
+  private busyUntil = 0;
 
   /** Takes over `worker`, a freshly spawned server worker. */
   constructor(
@@ -33,9 +35,9 @@ export class ProgramProcess {
   /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
   start(code: string, timeoutMs: number): Promise<StartOutcome> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.finishStart({ ok: false, message: `The program did not finish starting within ${timeoutMs} ms.` }), timeoutMs);
+      const cancel = this.deadline(timeoutMs, () => this.finishStart({ ok: false, message: `The program did not finish starting within ${timeoutMs} ms.` }));
       this.starting = (outcome) => {
-        clearTimeout(timer);
+        cancel();
         resolve(outcome);
       };
       this.post({ type: 'load', code });
@@ -47,9 +49,9 @@ export class ProgramProcess {
     if (this.dead) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(null), timeoutMs);
+      const cancel = this.deadline(timeoutMs, () => settle(null));
       const settle = (response: WireResponse | null): void => {
-        clearTimeout(timer);
+        cancel();
         this.pending.delete(id);
         resolve(response);
       };
@@ -65,6 +67,19 @@ export class ProgramProcess {
     this.worker.terminate();
     this.finishStart({ ok: false, message: 'The program was stopped.' });
     for (const settle of [...this.pending.values()]) settle(null);
+  }
+
+  /** Calls `expire` once `ms` have passed, later while the program reports being busy; returns a cancel function. */
+  private deadline(ms: number, expire: () => void): () => void {
+    const end = Date.now() + ms;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = (): void => {
+      const wait = Math.max(end, this.busyUntil) - Date.now();
+      if (wait > 0) timer = setTimeout(check, wait);
+      else expire();
+    };
+    timer = setTimeout(check, ms);
+    return () => clearTimeout(timer);
   }
 
   private post(message: ToServerWorker, transfer: Transferable[] = []): void {
@@ -94,6 +109,9 @@ export class ProgramProcess {
         break;
       case 'started':
         this.finishStart({ ok: true });
+        break;
+      case 'busy':
+        this.busyUntil = Date.now() + message.ms;
         break;
       case 'failed':
         this.finishStart({ ok: false, message: message.message, stack: message.stack });

@@ -28,4 +28,5 @@ export type FromServerWorker =
   | { type: 'started' }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'response'; id: number; response: WireResponse }
-  | { type: 'console'; entry: ConsoleEntry };
+  | { type: 'console'; entry: ConsoleEntry }
+  | { type: 'busy'; ms: number };

@@ -110,6 +110,11 @@ export class ServerHost {
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
       listen: (origin) => {
+        if (origin === globalThis.location?.origin) {
+          // Taking the playground's own origin would route its assets to the program and lock it out.
+          this.listeners.console({ level: 'error', text: `startServer: ${origin} is the playground's own address; pick another host or port.`, time: Date.now() });
+          return;
+        }
         origins.add(origin);
         this.known.add(origin);
         if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);

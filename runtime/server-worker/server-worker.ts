@@ -31,6 +31,9 @@ setProgramHost({
     apps.delete(origin);
     send({ type: 'unlisten', origin });
   },
+  busy(ms) {
+    send({ type: 'busy', ms });
+  },
 });
 programConsole.install(console);
 self.addEventListener('error', (event) => {

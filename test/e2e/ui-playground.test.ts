@@ -237,11 +237,25 @@ describe('the playground UI', () => {
     await replaceCode(fixedLoop.replace("await new AppHttp", "let n = 0;\nwhile (true) console.log('tick', n++);\nawait new AppHttp"));
     await page.getByTestId('compile-status').and(page.locator(':not([data-phase=ok])')).waitFor({ timeout: 10_000 });
     await page.waitForTimeout(3_000);
-    // The page still answers: switching tabs and typing in the request panel work at once.
-    const started = Date.now();
-    await requestPanel().getByRole('tab', { name: /Headers/ }).click({ timeout: 2_000 });
-    await page.getByLabel('Path and query').fill('/still-responsive', { timeout: 2_000 });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The page still answers: its event loop keeps turning and clicks land. The bounds are loose because
+    // the machine is shared; a frozen page would never answer at all.
+    const lagMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let last = performance.now();
+          let worst = 0;
+          const timer = setInterval(() => {
+            const now = performance.now();
+            worst = Math.max(worst, now - last - 50);
+            last = now;
+          }, 50);
+          setTimeout(() => (clearInterval(timer), resolve(worst)), 2_000);
+        }),
+    );
+    console.log(`[ui] worst event-loop lag during the flood: ${Math.round(lagMs)} ms`);
+    expect(lagMs).toBeLessThan(1_500);
+    await requestPanel().getByRole('tab', { name: /Headers/ }).click({ timeout: 5_000 });
+    await page.getByLabel('Path and query').fill('/still-responsive', { timeout: 5_000 });
     await shot('09-flood');
 
     await replaceCode(fixedLoop);

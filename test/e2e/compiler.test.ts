@@ -1,0 +1,67 @@
+/**
+ * The compiler's core (runtime/compiler/compile.ts) on Node's esbuild-wasm: the same code the compiler
+ * worker runs, checked without a browser.
+ */
+import * as esbuild from 'esbuild-wasm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import * as halo from '../../runtime/browser/index.ts';
+import { compileProgram } from '../../runtime/compiler/compile.ts';
+import { SourceMap } from '../../runtime/server-worker/source-map.ts';
+
+const haloExports = Object.keys(halo);
+const compile = (files: Record<string, string>, entry = 'main.ts') => compileProgram(esbuild, { files, entry, haloExports });
+
+beforeAll(async () => {
+  await esbuild.initialize({});
+});
+afterAll(() => {
+  esbuild.stop();
+});
+
+test('columns count characters, not UTF-8 bytes', async () => {
+  const result = await compile({ 'main.ts': "const s = 'ééé'; let = ;" });
+  expect(result.ok).toBe(false);
+  if (!result.ok) expect(result.diagnostics[0]).toMatchObject({ file: 'main.ts', line: 1, column: 24, severity: 'error' });
+});
+
+test('relative imports resolve among the files, with or without extension, from sub-folders', async () => {
+  const result = await compile({
+    'main.ts': "import { twice } from './lib/math';\nimport { name } from './lib';\nconsole.log(twice(2), name);",
+    'lib/math.ts': "import { one } from '../one.ts';\nexport const twice = (n: number) => n * 2 * one;",
+    'lib/index.ts': "export const name = 'lib';",
+    'one.ts': 'export const one = 1;',
+  });
+  expect(result.ok).toBe(true);
+});
+
+test('a missing file and an unknown package are diagnostics', async () => {
+  const missing = await compile({ 'main.ts': "import { x } from './nope';\nconsole.log(x);" });
+  expect(!missing.ok && missing.diagnostics[0].message).toContain('Cannot find the file "./nope"');
+  const pkg = await compile({ 'main.ts': "import express from 'express';\nconsole.log(express);" });
+  expect(!pkg.ok && pkg.diagnostics[0].message).toContain('can import "halo" and its own files only');
+  const entry = await compile({ 'app.ts': '' });
+  expect(!entry.ok && entry.diagnostics[0].message).toContain('no file "main.ts"');
+});
+
+test('a name halo does not export is a compile error', async () => {
+  const result = await compile({ 'main.ts': "import { Apq } from 'halo';\nconsole.log(Apq);" });
+  expect(!result.ok && result.diagnostics[0]).toMatchObject({ file: 'main.ts', line: 1 });
+});
+
+test('standard decorators are lowered; the bundle reads halo from the global the server worker sets', async () => {
+  const result = await compile({ 'main.ts': "import { App } from 'halo';\nfunction tag(v: unknown, _c: ClassDecoratorContext) { return v as never; }\n@tag class A {}\nconsole.log(new App(), A);" });
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  expect(result.bundle.code).not.toMatch(/^\s*@tag/m);
+  expect(result.bundle.code).toContain('globalThis.__halo');
+});
+
+test('the inline source map points generated lines back at the learner’s file and line', async () => {
+  const result = await compile({ 'main.ts': "import { App } from 'halo';\n\n\nconst marker = new App();\nconsole.log(marker);" });
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  const lines = result.bundle.code.split('\n');
+  const generated = lines.findIndex((line) => line.includes('var marker')) + 1;
+  const map = SourceMap.fromInline(result.bundle.code);
+  expect(map?.originalPosition(generated, lines[generated - 1].indexOf('marker') + 1)).toMatchObject({ file: 'main.ts', line: 4 });
+});
