@@ -9,6 +9,11 @@ export interface ProgramHost {
   listen(origin: string, app: App): void;
   /** Stops routing `origin` to its app. */
   unlisten(origin: string): void;
+  /**
+   * The program is busy with legitimate slow work (opening a database) for up to `ms` more
+   * milliseconds; 0 when it is done. The kill switch holds off meanwhile.
+   */
+  busy?(ms: number): void;
 }
 
 let current: ProgramHost | null = null;
@@ -21,4 +26,9 @@ export function setProgramHost(host: ProgramHost | null): void {
 /** The installed host, or null outside the playground. */
 export function programHost(): ProgramHost | null {
   return current;
+}
+
+/** Tells the host (if any) that the program is busy for up to `ms` more milliseconds (0: done). */
+export function reportBusy(ms: number): void {
+  current?.busy?.(ms);
 }
