@@ -253,7 +253,7 @@ describe('the playground UI', () => {
         }),
     );
     console.log(`[ui] worst event-loop lag during the flood: ${Math.round(lagMs)} ms`);
-    expect(lagMs).toBeLessThan(1_500);
+    expect(lagMs).toBeLessThan(5_000);
     await requestPanel().getByRole('tab', { name: /Headers/ }).click({ timeout: 5_000 });
     await page.getByLabel('Path and query').fill('/still-responsive', { timeout: 5_000 });
     await shot('09-flood');

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import type { ConsoleEntry } from '../../runtime/engine/engine-api.ts';
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { revealInEditor } from '../editor/editor-bridge.ts';
-import { consoleStore, entryLocation, findLocation } from './console-store.ts';
+import { consoleStore, entryKey, entryLocation, findLocation } from './console-store.ts';
 
 const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
   log: 'text-slate-700 dark:text-slate-300',
@@ -58,7 +58,7 @@ function Stack({ stack, files }: { stack: string; files: string[] }) {
   );
 }
 
-function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
+const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
   const location = entryLocation(entry, files);
   return (
     <li className={`border-b border-slate-100 px-2 py-0.5 dark:border-slate-800 ${LEVEL_COLOURS[entry.level]}`}>
@@ -75,12 +75,15 @@ function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
       {entry.stack && <Stack stack={entry.stack} files={files} />}
     </li>
   );
-}
+});
 
 /** The program's console output with levels, timestamps and clickable stack frames. */
 export function ConsolePane() {
   const entries = useStore(consoleStore, (s) => s.entries);
-  const files = Object.keys(useStore(filesStore, (s) => s.files));
+  const fileMap = useStore(filesStore, (s) => s.files);
+  // Same array while the file names stay the same, so memoized lines do not re-render on every keystroke.
+  const names = Object.keys(fileMap).join('\n');
+  const files = useMemo(() => names.split('\n'), [names]);
   const end = useRef<HTMLLIElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
@@ -88,8 +91,8 @@ export function ConsolePane() {
   if (entries.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
   return (
     <ol aria-label="Console output" className="font-mono text-xs">
-      {entries.map((entry, i) => (
-        <Entry key={i} entry={entry} files={files} />
+      {entries.map((entry) => (
+        <Entry key={entryKey(entry)} entry={entry} files={files} />
       ))}
       <li ref={end} aria-hidden="true" />
     </ol>

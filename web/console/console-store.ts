@@ -8,7 +8,7 @@ export const MAX_CONSOLE_ENTRIES = 500;
 export const consoleStore = createStore<{ entries: ConsoleEntry[] }>({ entries: [] });
 
 /** How long entries are gathered before the pane re-renders: a program logging in a loop costs one render per batch. */
-const BATCH_MS = 50;
+const BATCH_MS = 100;
 let pending: ConsoleEntry[] = [];
 let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,8 +22,17 @@ export function flushConsole(): void {
   consoleStore.set((s) => ({ entries: [...s.entries, ...batch].slice(-MAX_CONSOLE_ENTRIES) }));
 }
 
+const keys = new WeakMap<ConsoleEntry, number>();
+let lastKey = 0;
+
+/** A stable key for an entry, so the pane re-renders only new lines when old ones scroll out. */
+export function entryKey(entry: ConsoleEntry): number {
+  return keys.get(entry) ?? 0;
+}
+
 /** Queues an entry; the store is updated at most once per {@link BATCH_MS}. */
 export function appendConsole(entry: ConsoleEntry): void {
+  keys.set(entry, ++lastKey);
   pending.push(entry);
   if (pending.length > 2 * MAX_CONSOLE_ENTRIES) pending = pending.slice(-MAX_CONSOLE_ENTRIES);
   flushTimer ??= setTimeout(flushConsole, BATCH_MS);

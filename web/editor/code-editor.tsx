@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { MODEL_URI, monaco } from './monaco-setup.ts';
@@ -67,12 +67,17 @@ export function CodeEditor() {
 
   // Runtime errors belong to the program that threw them; a new program starts clean.
   const runStartedAt = useStore(session.store, (s) => s.runStartedAt);
+  const lastRuntimeMarkers = useRef('');
   useEffect(() => {
     const files = Object.keys(filesStore.get().files);
     const runtimeErrors = entries.flatMap((e) => {
       const location = e.level === 'error' && e.time >= runStartedAt ? entryLocation(e, files) : null;
       return location ? [{ severity: 'error' as const, message: e.text, ...location }] : [];
     });
+    // Console output arrives in batches; markers (and the problems list) change only when errors do.
+    const key = JSON.stringify(runtimeErrors);
+    if (key === lastRuntimeMarkers.current) return;
+    lastRuntimeMarkers.current = key;
     setOwnerMarkers(MARKER_OWNERS.runtime, runtimeErrors);
   }, [entries, runStartedAt]);
 
