@@ -76,7 +76,8 @@ async function chooseBody(type: 'None' | 'JSON' | 'Form (urlencoded)' | 'Multipa
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  session = await PlaygroundSession.open({ page: 'index.html' });
+  // The free playground (no lesson), which starts from the example program.
+  session = await PlaygroundSession.open({ page: 'index.html?lesson=scratch' });
   page = session.page;
   session.context.on('request', (r) => requests.push(r));
   await page.setViewportSize({ width: 1280, height: 720 });
