@@ -35,7 +35,4 @@ for (const source of Object.values(generated)) {
 // Use the bundled Monaco: @monaco-editor/react would otherwise fetch it from a CDN.
 loader.config({ monaco });
 
-/** Whether the framework declarations were bundled (false before `build:types` ran). */
-export const haloTypesLoaded = Object.keys(generated).length > 0;
-
 export { monaco };
