@@ -44,8 +44,6 @@ const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, st
  */
 export class RouteTree<H> {
   private readonly root = new TreeNode<H>();
-  private readonly hitRoutes: CompiledRoute<H>[] = [];
-  private readonly hitParams: (Record<string, string> | null)[] = [];
 
   /** Adds a route; its `order` decides where its handlers run among other matches. */
   insert(route: CompiledRoute<H>): void {
@@ -62,15 +60,10 @@ export class RouteTree<H> {
 
   /** Finds every route matching the method and the (already decoded) path segments. */
   match(method: string, segments: string[]): RouteMatch<H> | null {
-    // The scratch lists are reused by every lookup (lookups are synchronous and never nest), so a
-    // request with one matching route allocates nothing here but its result.
-    const { hitRoutes, hitParams } = this;
-    hitRoutes.length = 0;
-    hitParams.length = 0;
-    collect(this.root, method, segments, 0, null, hitRoutes, hitParams);
-    if (hitRoutes.length === 0) return null;
-    if (hitRoutes.length === 1) return { handlers: hitRoutes[0].handlers, params: hitParams[0] ?? NO_PARAMS };
-    const hits: Hit<H>[] = hitRoutes.map((route, i) => ({ route, params: hitParams[i] }));
+    const hits: Hit<H>[] = [];
+    collect(this.root, method, segments, 0, null, hits);
+    if (hits.length === 0) return null;
+    if (hits.length === 1) return { handlers: hits[0].route.handlers, params: hits[0].params ?? NO_PARAMS };
     hits.sort((a, b) => a.route.order - b.route.order);
     const handlers: H[] = [];
     const params: Record<string, string> = {};
@@ -99,15 +92,11 @@ function addHits<H>(
   routes: CompiledRoute<H>[] | null,
   method: string,
   params: Record<string, string> | null,
-  hitRoutes: CompiledRoute<H>[],
-  hitParams: (Record<string, string> | null)[],
+  hits: Hit<H>[],
 ): void {
   if (!routes) return;
   for (const route of routes) {
-    if (route.method === method || route.method === '*') {
-      hitRoutes.push(route);
-      hitParams.push(params);
-    }
+    if (route.method === method || route.method === '*') hits.push({ route, params });
   }
 }
 
@@ -117,22 +106,20 @@ function collect<H>(
   segments: string[],
   index: number,
   params: Record<string, string> | null,
-  hitRoutes: CompiledRoute<H>[],
-  hitParams: (Record<string, string> | null)[],
+  hits: Hit<H>[],
 ): void {
-  addHits(node.wildcards, method, params, hitRoutes, hitParams);
+  addHits(node.wildcards, method, params, hits);
   if (index === segments.length) {
-    addHits(node.routes, method, params, hitRoutes, hitParams);
+    addHits(node.routes, method, params, hits);
     return;
   }
   const segment = segments[index];
   const next = node.statics?.get(segment);
-  if (next) collect(next, method, segments, index + 1, params, hitRoutes, hitParams);
+  if (next) collect(next, method, segments, index + 1, params, hits);
   if (node.params) {
     for (const edge of node.params) {
       if (edge.regex && !edge.regex.test(segment)) continue;
-      const bound = params ? { ...params, [edge.name]: segment } : { [edge.name]: segment };
-      collect(edge.node, method, segments, index + 1, bound, hitRoutes, hitParams);
+      collect(edge.node, method, segments, index + 1, { ...params, [edge.name]: segment }, hits);
     }
   }
 }
