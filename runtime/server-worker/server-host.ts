@@ -19,7 +19,7 @@ interface Running {
 }
 
 /** The default time a request may take before the program is restarted. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
 /**
  * Server workers kept booted ahead of need. Booting one (a fresh JavaScript engine loading the framework)
  * can take longer than a quick edit-compile-run cycle, so one spare is not always ready in time.

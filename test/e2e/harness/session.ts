@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CompileResult, ConsoleEntry, ProgramState } from '../../../runtime/engine/index.ts';
-import type { HaloHarness } from '../../../web/harness.ts';
+// The harness page declares `window.__halo` (its type comes with this import).
+import type {} from '../../../web/harness.ts';
 import { launchChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
@@ -27,12 +28,6 @@ export interface PageResponse {
   body: string;
   /** Milliseconds from fetch() to the full body, measured in the page. */
   ms: number;
-}
-
-declare global {
-  interface Window {
-    __halo: HaloHarness;
-  }
 }
 
 /** Options of a session. */
