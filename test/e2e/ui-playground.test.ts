@@ -305,6 +305,14 @@ describe('the playground UI', () => {
     await shot('12-large-text');
     await page.getByLabel('Large text').uncheck();
 
+    // Pane sizes follow the arrow keys on a focused divider and are remembered.
+    const divider = page.getByRole('separator', { name: 'Resize request and response' });
+    const height = Number(await divider.getAttribute('aria-valuenow'));
+    await divider.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(height + 4);
+
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\n// kept across reloads');
@@ -314,6 +322,7 @@ describe('the playground UI', () => {
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('ControlOrMeta+End');
     await expect.poll(() => page.locator('.monaco-editor .view-lines').first().textContent()).toMatch(/kept\s+across\s+reloads/);
+    expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(height + 4);
   });
 
   test('no request left 127.0.0.1: the program origin is answered by the service worker', async () => {
