@@ -10,7 +10,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LOAD_TOOL } from './load.ts';
 import { meanRun, measure } from './measure.ts';
@@ -73,6 +73,7 @@ function machineLine(): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
+  const loadBefore = loadavg()[0];
   const servers = new Map<string, ServerProcess>();
   try {
     servers.set('raw node:http', await ServerProcess.start('raw node:http', 'raw'));
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       'the comparison fair even when the machine as a whole slows down.',
       '',
       `- Date: ${new Date().toISOString()}; whole run took ${elapsed} s.`,
+      `- Machine load (1-minute load average, 2 cores): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end${loadBefore > 1.5 ? ' — a busy machine: expect wide scatter, see README.md' : ''}.`,
       `- Machine: ${machineLine()}.`,
       `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw), and each ratio is against the mean of the two raw runs around it.`,
       '- Servers run from TypeScript source through the tsx loader (`node --import tsx`, the same for all five), NODE_ENV=production.',
