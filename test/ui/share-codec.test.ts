@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { decodeShare, encodeShare, shareUrl, shareValueFromHash } from '../../web/share/share-codec.ts';
+import type { SharedProgram } from '../../web/share/share-format.ts';
+import { SHARE_WARN_LENGTH } from '../../web/share/share-format.ts';
+import { fromSharedRequest, toSharedRequest } from '../../web/share/shared-request.ts';
+import { shareLengthWarning } from '../../web/share/make-share-link.ts';
+import { isKnownProgram } from '../../web/share/known-programs.ts';
+import { defaultRequest, newMultipartRow, newRow } from '../../web/request/request-model.ts';
+import { findLesson, lessons } from '../../web/lessons/catalog.ts';
+import { toBase64Url } from '../../web/share/base64url.ts';
+import { deflateSync, strToU8 } from 'fflate';
+
+const base: SharedProgram = {
+  lesson: '04-bodies',
+  files: { 'main.ts': "import { App } from 'halo';\n// héllo ✓ 日本語 🚀\nconst s = '\\u0000';\n", 'lib/util.ts': 'export const x = 1;\n' },
+  request: { method: 'POST', path: '/greet?lang=fr&q=%C3%A9', headers: [['Accept', '*/*', true], ['X-Off', 'ñ', false]], bodyType: 'json', json: '{"name":"Zoë 🚀"}' },
+};
+
+describe('share links', () => {
+  it('round-trips unicode files, lesson and request', () => {
+    const value = encodeShare(base);
+    expect(value).toMatch(/^1\.[A-Za-z0-9_-]+$/);
+    expect(decodeShare(value)).toEqual(base);
+  });
+
+  it('round-trips a multipart request with file names and small file contents', async () => {
+    const spec = {
+      ...defaultRequest(),
+      method: 'POST' as const,
+      path: '/upload',
+      bodyType: 'multipart' as const,
+      multipart: [
+        newMultipartRow('text', 'title', 'Résumé'),
+        { ...newMultipartRow('file', 'doc', 'notes ✓.txt'), file: new File(['hello ✓'], 'notes ✓.txt', { type: 'text/plain' }) },
+        { ...newMultipartRow('file', 'big', 'big.bin'), file: new File([new Uint8Array(100_000)], 'big.bin') },
+      ],
+    };
+    const shared = await toSharedRequest(spec);
+    const decoded = decodeShare(encodeShare({ ...base, request: shared }));
+    const restored = fromSharedRequest(decoded.request);
+    expect(restored.bodyType).toBe('multipart');
+    expect(restored.multipart.map((r) => [r.kind, r.name, r.value])).toEqual([
+      ['text', 'title', 'Résumé'],
+      ['file', 'doc', 'notes ✓.txt'],
+      ['file', 'big', 'big.bin'],
+    ]);
+    expect(restored.multipart[1].file?.name).toBe('notes ✓.txt');
+    expect(restored.multipart[1].file?.type).toBe('text/plain');
+    expect(await restored.multipart[1].file?.text()).toBe('hello ✓');
+    // Too large for a link: the name survives, the learner picks the file again.
+    expect(restored.multipart[2].file?.size).toBe(0);
+  });
+
+  it('keeps only the active body and restores form rows with their enabled flags', async () => {
+    const spec = { ...defaultRequest(), method: 'PUT' as const, bodyType: 'form' as const, form: [newRow('a', '1'), { ...newRow('b', '2'), enabled: false }] };
+    const shared = await toSharedRequest(spec);
+    expect(shared.json).toBeUndefined();
+    const restored = fromSharedRequest(decodeShare(encodeShare({ ...base, request: shared })).request);
+    expect(restored.form.map((r) => [r.name, r.value, r.enabled])).toEqual([['a', '1', true], ['b', '2', false]]);
+    expect(restored.json).toBe(defaultRequest().json);
+  });
+
+  it('gives a typical lesson program a link under 2 000 characters', async () => {
+    const longest = lessons.reduce((a, b) => (a.solution.length > b.solution.length ? a : b));
+    const median = [...lessons].sort((a, b) => a.solution.length - b.solution.length)[Math.floor(lessons.length / 2)];
+    const request = await toSharedRequest(defaultRequest());
+    const link = (source: string, id: string) => shareUrl('https://example.org/halo/play/', encodeShare({ lesson: id, files: { 'main.ts': source }, request }));
+    expect(link(median.solution, median.id).length).toBeLessThan(2_000);
+    expect(link(findLesson('01-getting-started')!.starter, '01-getting-started').length).toBeLessThan(2_000);
+    console.log(`share link lengths: median lesson ${link(median.solution, median.id).length}, largest ${link(longest.solution, longest.id).length}`);
+  });
+
+  it('round-trips a big program and warns past the length limit', () => {
+    // Random-ish code compresses badly, like a large hand-written program would not.
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed.toString(36));
+    const big = Array.from({ length: 3000 }, (_, i) => `app.get('/r${i}', () => '${noise()}');`).join('\n');
+    const program = { ...base, files: { 'main.ts': big } };
+    const url = shareUrl('https://example.org/', encodeShare(program));
+    expect(decodeShare(shareValueFromHash(new URL(url).hash)!)).toEqual(program);
+    expect(url.length).toBeGreaterThan(SHARE_WARN_LENGTH);
+    expect(shareLengthWarning(url.length)).toMatch(/characters long/);
+    expect(shareLengthWarning(SHARE_WARN_LENGTH)).toBeNull();
+  });
+
+  it('decodes links written by format version 1 (frozen)', () => {
+    // Written by the first release; a new format must add a decoder, never break this one.
+    const v1 =
+      '1.JY6xDcIwFERXsa5BQoZQUIWKCUCCCkxhyAcHJbZxTBFFnoKWBRBjZBMm4Qeq_--ke3cdKmoaZ5FjNp8cXVFSA4lzyTbyDrUu7TTyi7L2LkTRiaX3IolzcLUYGV250ULZLBOmf1WVE5_nQ1kkiUC3OzXxB6FoXMGM9WqzZbrX0bDKLoEosjakCwpcst9jeTqRH8xxNoaM4U6HgwQPa7etJ05dh7Xyf3J0ClbXpJAr7Fz_VkhI6Qsnpm';
+    expect(decodeShare(v1)).toEqual({
+      lesson: '04-bodies',
+      files: { 'main.ts': "import { App } from 'halo';\n// héllo ✓\n" },
+      request: { method: 'POST', path: '/greet', headers: [['Accept', '*/*', true]], bodyType: 'json', json: '{"name":"Zoë"}' },
+    });
+  });
+
+  it('refuses broken, foreign, future and oversized links with a message', () => {
+    expect(() => decodeShare('hello')).toThrow(/not a Halo share link/);
+    expect(() => decodeShare('99.abc')).toThrow(/newer playground/);
+    expect(() => decodeShare('1.!!!')).toThrow(/base64url/);
+    const wrap = (value: unknown) => `1.${toBase64Url(deflateSync(strToU8(JSON.stringify(value))))}`;
+    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': 3 }, request: base.request }))).toThrow(/file main.ts/);
+    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': '' }, request: { ...base.request, method: 'TRACE' } }))).toThrow(/TRACE/);
+    expect(() => decodeShare(wrap({ lesson: null, files: {}, request: base.request }))).toThrow(/no files/);
+    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': 'x'.repeat(5 * 1024 * 1024) }, request: base.request }))).toThrow(/too large/);
+  });
+
+  it('reads the share value among other fragment flags and keeps the query', () => {
+    expect(shareValueFromHash('#embed&share=1.abc')).toBe('1.abc');
+    expect(shareValueFromHash('#other')).toBeNull();
+    expect(shareUrl('https://h.example/play/?embed#old', '1.x')).toBe('https://h.example/play/?embed#share=1.x');
+  });
+
+  it('recognizes the playground’s own programs whatever the line endings', () => {
+    const lesson = findLesson('02-routes-and-methods')!;
+    const known = [{ 'main.ts': lesson.starter }, { 'main.ts': lesson.solution }];
+    expect(isKnownProgram({ 'main.ts': lesson.solution.replace(/\n/g, '\r\n') }, known)).toBe(true);
+    expect(isKnownProgram({ 'main.ts': `${lesson.solution}\nfetch('https://evil.example');` }, known)).toBe(false);
+    expect(isKnownProgram({ 'main.ts': lesson.starter, 'x.ts': '' }, known)).toBe(false);
+  });
+});

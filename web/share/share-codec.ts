@@ -1,0 +1,121 @@
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
+import { METHODS, type BodyType, type Method } from '../request/request-model.ts';
+import { fromBase64Url, toBase64Url } from './base64url.ts';
+import { SHARE_KEY, SHARE_VERSION, type SharedPart, type SharedProgram, type SharedRequest, type SharedRow } from './share-format.ts';
+
+/** Inflated links larger than this are refused: a crafted link must not exhaust the tab's memory. */
+const MAX_DECODED_BYTES = 4 * 1024 * 1024;
+
+/** Encodes a program as `<version>.<base64url(deflate(JSON))>`, the value of the fragment's `share` key. */
+export function encodeShare(program: SharedProgram): string {
+  const json = JSON.stringify(program);
+  return `${SHARE_VERSION}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
+}
+
+/**
+ * Decodes a value written by {@link encodeShare} of this or any older version. Link data is untrusted:
+ * every field is checked and anything malformed throws an Error with a message for the learner.
+ */
+export function decodeShare(value: string): SharedProgram {
+  const dot = value.indexOf('.');
+  const version = Number(value.slice(0, dot));
+  if (dot < 1 || !Number.isInteger(version)) throw new Error('This is not a Halo share link.');
+  const decoder = DECODERS[version];
+  if (!decoder) throw new Error(`This link was made by a newer playground (format ${version}); reload to update.`);
+  return decoder(value.slice(dot + 1));
+}
+
+/** One decoder per format version ever written: links in the wild never expire. */
+const DECODERS: Record<number, (data: string) => SharedProgram> = {
+  1: (data) => readProgram(JSON.parse(inflate(fromBase64Url(data)))),
+};
+
+/** Inflates in slices and stops past the limit, so a small crafted link cannot expand to gigabytes. */
+function inflate(bytes: Uint8Array): string {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > MAX_DECODED_BYTES) throw new Error('The shared program is too large.');
+    chunks.push(chunk);
+  });
+  const SLICE = 16 * 1024;
+  for (let at = 0; at < bytes.length; at += SLICE) inflater.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return strFromU8(out);
+}
+
+/** The share value in a URL fragment such as `#share=1.abc` (other `&`-separated flags may follow). */
+export function shareValueFromHash(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(SHARE_KEY);
+}
+
+/** `url` with its fragment replaced by the share value, keeping path and query (e.g. `?embed`). */
+export function shareUrl(url: string, value: string): string {
+  const target = new URL(url);
+  target.hash = `${SHARE_KEY}=${value}`;
+  return target.href;
+}
+
+// ---- validation of untrusted link data ----
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`The link's ${what} is malformed.`);
+  return value as Json;
+}
+
+function string(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new Error(`The link's ${what} is malformed.`);
+  return value;
+}
+
+function readProgram(raw: unknown): SharedProgram {
+  const program = object(raw, 'data');
+  const files = object(program.files, 'files');
+  const checked: Record<string, string> = {};
+  for (const [name, source] of Object.entries(files)) checked[name] = string(source, `file ${name}`);
+  if (Object.keys(checked).length === 0) throw new Error('The link holds no files.');
+  const lesson = program.lesson == null ? null : string(program.lesson, 'lesson');
+  return { lesson, files: checked, request: readRequest(object(program.request, 'request')) };
+}
+
+const BODY_TYPES: readonly BodyType[] = ['none', 'json', 'form', 'multipart'];
+
+function readRequest(raw: Json): SharedRequest {
+  const method = string(raw.method, 'method').toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw new Error(`The link's method "${method}" is not supported.`);
+  const bodyType = string(raw.bodyType, 'body type') as BodyType;
+  if (!BODY_TYPES.includes(bodyType)) throw new Error(`The link's body type "${bodyType}" is not supported.`);
+  const request: SharedRequest = { method, path: string(raw.path, 'path'), headers: readRows(raw.headers, 'headers'), bodyType };
+  if (raw.json !== undefined) request.json = string(raw.json, 'JSON body');
+  if (raw.form !== undefined) request.form = readRows(raw.form, 'form');
+  if (raw.multipart !== undefined) request.multipart = readParts(raw.multipart);
+  return request;
+}
+
+function readRows(raw: unknown, what: string): SharedRow[] {
+  if (!Array.isArray(raw)) throw new Error(`The link's ${what} are malformed.`);
+  return raw.map((row: unknown) => {
+    if (!Array.isArray(row)) throw new Error(`The link's ${what} are malformed.`);
+    return [string(row[0], what), string(row[1], what), row[2] !== false];
+  });
+}
+
+function readParts(raw: unknown): SharedPart[] {
+  if (!Array.isArray(raw)) throw new Error("The link's multipart body is malformed.");
+  return raw.map((item: unknown) => {
+    const part = object(item, 'multipart body');
+    const name = string(part.name, 'multipart field');
+    const enabled = part.enabled !== false;
+    if (part.kind !== 'file') return { kind: 'text', name, value: string(part.value, 'multipart field'), enabled };
+    const base64 = part.base64 == null ? null : string(part.base64, 'file content');
+    return { kind: 'file', name, filename: string(part.filename, 'file name'), type: string(part.type ?? '', 'file type'), base64, enabled };
+  });
+}

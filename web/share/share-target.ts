@@ -1,0 +1,11 @@
+import type { Files } from '../state/files-store.ts';
+
+/** What sharing needs from the lessons: which lesson is open, opening one, and the code it ships. */
+export interface ShareTarget {
+  /** The open lesson's id, or null in the free playground. */
+  lesson(): string | null;
+  /** Opens lesson `id` (null: the free playground) before the shared files replace its code. */
+  openLesson(id: string | null): void;
+  /** Programs the playground itself ships for lesson `id` (starter, solution, templates): these run without a click. */
+  knownPrograms(id: string | null): Files[];
+}
