@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useStore } from './state/store.ts';
 import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
 import { filesStore, resetFiles } from './state/files-store.ts';
+import { SCRATCH, workspaceStore } from './state/workspace-store.ts';
 import { useApplyTheme } from './layout/theme.ts';
 import { Split } from './layout/split.tsx';
 import { Pane } from './layout/pane.tsx';
@@ -36,19 +37,23 @@ function useCompileOnChange(): void {
 function Toolbar() {
   const session = useSession();
   const { theme, largeText, lessonOpen } = useStore(layoutStore, (s) => s);
+  const workspace = useStore(workspaceStore, (s) => s.active);
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-300 bg-slate-100 px-3 py-1.5 dark:border-slate-700 dark:bg-slate-950">
       <h1 className="mr-4 text-base font-bold">Halo Playground</h1>
       <button type="button" className="btn" onClick={() => void session.compileNow(filesStore.get().files)}>
         Run <span className="sr-only">(Ctrl/Cmd+Enter in the editor)</span>
       </button>
-      <button
-        type="button"
-        className="btn-ghost"
-        onClick={() => window.confirm('Replace your code with the example program?') && resetFiles()}
-      >
-        Reset example
-      </button>
+      {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
+      {workspace === SCRATCH && (
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => window.confirm('Replace your code with the example program?') && resetFiles()}
+        >
+          Reset example
+        </button>
+      )}
       <div className="ml-auto flex items-center gap-3 text-sm">
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />

@@ -1,33 +1,66 @@
-/**
- * The slot for lessons (text, checks, solution diff), filled by the lessons work. Until then it
- * shows notes on the example program and the keyboard shortcuts.
- */
-export function LessonPane() {
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '../state/store.ts';
+import { resetWorkspace, workspaceStore } from '../state/workspace-store.ts';
+import { useEngine, useSession } from '../engine/engine-context.tsx';
+import { findLesson, type Lesson } from '../lessons/catalog.ts';
+import { connectLessonChecks } from '../lessons/lesson-checks.ts';
+import { LessonNav } from './lesson-nav.tsx';
+import { LessonMarkdown } from './lesson-markdown.tsx';
+import { CheckList } from './check-list.tsx';
+import { SolutionDialog } from './solution-dialog.tsx';
+import { ScratchNotes } from './scratch-notes.tsx';
+
+/** Runs the open lesson's checks while the pane is shown; returns "run them now". */
+function useLessonChecks(): () => void {
+  const engine = useEngine();
+  const session = useSession();
+  const runner = useRef<ReturnType<typeof connectLessonChecks> | null>(null);
+  useEffect(() => {
+    const connected = connectLessonChecks(engine, session);
+    runner.current = connected;
+    return () => connected.disconnect();
+  }, [engine, session]);
+  return () => runner.current?.runNow();
+}
+
+function LessonBody({ lesson, runChecks }: { lesson: Lesson; runChecks: () => void }) {
+  const [showSolution, setShowSolution] = useState(false);
   return (
-    <div className="prose-sm flex flex-col gap-3 p-3 text-sm leading-relaxed" data-slot="lesson">
-      <p>
-        The editor holds a complete Halo program. It compiles as you type and runs in your browser; the program's{' '}
-        <code>startServer</code> gives it an address such as <code>http://localhost:3000</code>.
-      </p>
-      <p>Try it:</p>
-      <ul className="list-disc pl-5">
-        <li>
-          Send <code>GET /</code> and <code>GET /headers</code>; add a header row and send again.
-        </li>
-        <li>
-          Send <code>POST /greet</code> with a body field <code>name</code>, then without it.
-        </li>
-        <li>Break the code on purpose: the last good program keeps answering.</li>
-      </ul>
-      <h3 className="font-semibold">Keyboard</h3>
-      <ul className="list-disc pl-5">
-        <li>Ctrl/Cmd+Enter in the editor compiles and runs now.</li>
-        <li>Ctrl/Cmd+Enter in the request panel sends.</li>
-        <li>
-          Ctrl+M switches the editor's Tab key between indenting and moving focus (press it to leave the editor with Tab).
-        </li>
-        <li>Arrow keys move a focused pane divider.</li>
-      </ul>
+    <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} className="p-3 text-sm leading-relaxed">
+      <LessonMarkdown markdown={lesson.markdown} />
+      <CheckList lesson={lesson} onRun={runChecks} />
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
+          Show solution
+        </button>
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => window.confirm('Replace your code with the starter code of this lesson?') && resetWorkspace()}
+        >
+          Reset to starter
+        </button>
+      </div>
+      {showSolution && <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />}
+    </article>
+  );
+}
+
+/** The lesson pane: the lesson list, the open lesson's text, checks and actions (or notes in the free playground). */
+export function LessonPane() {
+  const active = useStore(workspaceStore, (s) => s.active);
+  const runChecks = useLessonChecks();
+  const lesson = findLesson(active);
+  const scroller = useRef<HTMLDivElement>(null);
+  // A new lesson starts at its beginning, not where the previous one was scrolled to.
+  useEffect(() => {
+    // A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
+    scroller.current?.scrollTo({ top: 0 });
+  }, [active]);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
+      <LessonNav />
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} runChecks={runChecks} /> : <ScratchNotes />}</div>
     </div>
   );
 }

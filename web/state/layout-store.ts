@@ -22,7 +22,8 @@ const KEY = 'halo.layout.v1';
 /** Defaults chosen to fit 1280×720: notes, a wide editor, and the request/response column. */
 export const DEFAULT_LAYOUT: LayoutState = {
   splits: {
-    columns: [19, 46, 35],
+    // The lesson text needs room for its code samples; the editor keeps the most.
+    columns: [26, 42, 32],
     'columns-no-lesson': [55, 45],
     editor: [72, 28],
     exchange: [45, 55],

@@ -1,0 +1,55 @@
+/**
+ * Every lesson's solution, in real Chromium, passes all its checks through the playground engine: the
+ * same check runner the lesson pane uses, with the requests sent by the page's fetch (service worker →
+ * server worker). Checks that restart the program get a fresh run of the same code.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepsOf } from '../../lessons/lesson-format.ts';
+import { lessons } from '../../web/lessons/catalog.ts';
+import { runChecks } from '../../web/lessons/run-checks.ts';
+import { PlaygroundSession } from './harness/session.ts';
+import type { BodySpec } from './harness/session.ts';
+
+const ORIGIN = 'http://localhost:3000';
+let session: PlaygroundSession;
+
+beforeAll(async () => {
+  // Lesson 19 opens PGlite (initdb in wasm) on its first request: a generous kill switch.
+  session = await PlaygroundSession.open({ requestTimeoutMs: 60_000 });
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** The runner's fetch(url, init) replayed inside the page; bodies cross as a BodySpec. */
+const pageFetch: typeof fetch = async (input, init = {}) => {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  let body: BodySpec | undefined;
+  if (init.body instanceof FormData) {
+    const parts: Extract<BodySpec, { multipart: unknown }>['multipart'] = {};
+    for (const [name, value] of init.body.entries()) {
+      parts[name] = typeof value === 'string' ? value : { filename: value.name, content: await value.text(), type: value.type };
+    }
+    body = { multipart: parts };
+  } else if (typeof init.body === 'string') {
+    body = { text: init.body };
+  }
+  const response = await session.fetch(String(input), { method: init.method, headers, body });
+  // A Response with these statuses (or to HEAD) must have a null body.
+  const noBody = [101, 204, 205, 304].includes(response.status) || init.method === 'HEAD';
+  return new Response(noBody ? null : response.body, { status: response.status, headers: response.headers });
+};
+
+const restarts = (id: string) => lessons.find((l) => l.id === id)!.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
+
+describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s in Chromium', (id, lesson) => {
+  it('has a solution that passes every check through the engine', async () => {
+    const files = { 'main.ts': lesson.solution };
+    expect((await session.run(files)).status).toBe('running');
+    const results = await runChecks(lesson.checks, { origin: ORIGIN, fetch: pageFetch, restart: async () => void (await session.run(files)) });
+    const failed = results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.steps.flatMap((s) => s.failures).join(' | ')}`);
+    expect(failed).toEqual([]);
+    expect(results).toHaveLength(lesson.checks.length);
+  }, restarts(id) ? 150_000 : 60_000);
+});

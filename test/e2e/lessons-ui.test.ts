@@ -1,0 +1,153 @@
+/**
+ * The lesson pane through the UI, in Chromium: a first visit lands on lesson 1 with its starter running;
+ * lesson 4's checks fail, pass once the learner fixes the code (the lesson is marked complete), and the
+ * code and the mark survive a reload; lessons keep their code apart; "Reset to starter" and "Show
+ * solution" → "Use solution" work; the free playground holds the example program.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { lessons } from '../../web/lessons/catalog.ts';
+import { REPO_ROOT } from './harness/paths.ts';
+import { PlaygroundSession } from './harness/session.ts';
+
+const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/lessons-ui');
+const lesson4 = lessons[3];
+const WAIT = { timeout: 30_000 };
+
+let session: PlaygroundSession;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: resolve(SHOTS, `${name}.png`) });
+const checks = () => page.getByTestId('lesson-checks').locator('[data-check-status]');
+const lessonArticle = (number: number) => page.getByRole('article', { name: new RegExp(`^Lesson ${number}: `) });
+
+/** Waits until every check of the open lesson has a result, and returns how many passed. */
+async function settledChecks(count: number): Promise<{ passed: number; failed: number }> {
+  await page.waitForFunction(
+    (n) => {
+      const items = [...document.querySelectorAll('[data-testid=lesson-checks] [data-check-status]')];
+      return items.length === n && items.every((li) => li.getAttribute('data-check-status') !== 'pending');
+    },
+    count,
+    WAIT,
+  );
+  return {
+    passed: await checks().and(page.locator('[data-check-status=passed]')).count(),
+    failed: await checks().and(page.locator('[data-check-status=failed]')).count(),
+  };
+}
+
+/** The code the editor shows (Monaco renders spaces as no-break spaces). */
+async function editorText(): Promise<string> {
+  return ((await page.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+/** Replaces the whole program as a learner pasting it would. */
+async function pasteCode(code: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+}
+
+async function openLesson(title: string): Promise<void> {
+  await page.getByText('All lessons').click();
+  await page.getByRole('button', { name: title }).click();
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  session = await PlaygroundSession.open({ page: 'index.html' });
+  page = session.page;
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.setViewportSize({ width: 1280, height: 720 });
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+test('a first visit lands on lesson 1 with its starter compiled, running and checked', async () => {
+  await lessonArticle(1).waitFor(WAIT);
+  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.getAttribute('data-phase') === 'ok', undefined, WAIT);
+  const { passed, failed } = await settledChecks(lessons[0].checks.length);
+  // The starter runs (some check passes or fails on a real answer), and the learner still has work to do.
+  expect(passed + failed).toBe(lessons[0].checks.length);
+  expect(failed).toBeGreaterThan(0);
+  expect(await editorText()).toContain(lessons[0].starter.split('\n')[0]);
+  await shot('01-first-visit-lesson-1');
+});
+
+test('lesson 4: checks fail, pass after the fix, and the lesson is marked complete', async () => {
+  await openLesson(`4. ${lesson4.title}`);
+  await lessonArticle(4).waitFor(WAIT);
+  // The request panel is set to the lesson's first check.
+  expect(await page.getByLabel('Method').inputValue()).toBe('POST');
+  expect(await page.getByLabel('Path and query').inputValue()).toBe('/greet');
+  expect((await settledChecks(lesson4.checks.length)).failed).toBeGreaterThan(0);
+  await expect.poll(editorText).toContain('TODO: await req.parseBody()');
+  await shot('02-lesson-4-failing');
+
+  await pasteCode(lesson4.starter.replace('// TODO: await req.parseBody() before reading the body', 'await req.parseBody();').replace(
+    "// TODO: when name is null, write 'Hello, whoever you are!' instead\n  res.write(`Hello, ${name}!`);",
+    "res.write(name == null ? 'Hello, whoever you are!' : `Hello, ${name}!`);",
+  ));
+  await page.getByTestId('lesson-complete').waitFor(WAIT);
+  expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
+  await page.getByText('All lessons').click();
+  await page.getByRole('button', { name: `4. ${lesson4.title} (complete)` }).waitFor(WAIT);
+  await page.getByText('All lessons').click();
+  await shot('03-lesson-4-complete');
+});
+
+test('the code and the completion mark survive a reload', async () => {
+  await page.reload();
+  await lessonArticle(4).waitFor(WAIT);
+  await page.getByTestId('lesson-complete').waitFor(WAIT);
+  await expect.poll(editorText, WAIT).toContain("name == null ? 'Hello, whoever you are!'");
+  expect(await page.getByText('1 of 19 complete').count()).toBe(1);
+  expect((await settledChecks(lesson4.checks.length)).failed).toBe(0);
+});
+
+test('each lesson keeps its own code', async () => {
+  await page.getByRole('button', { name: '← Previous' }).click();
+  await lessonArticle(3).waitFor(WAIT);
+  await expect.poll(editorText).toContain(lessons[2].starter.split('\n').find((line) => line.includes('TODO'))!.trim());
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await lessonArticle(4).waitFor(WAIT);
+  await expect.poll(editorText).toContain("name == null ? 'Hello, whoever you are!'");
+});
+
+test('"Reset to starter" brings the starter back; "Show solution" compares, and "Use solution" passes', async () => {
+  await page.getByRole('button', { name: 'Reset to starter' }).click();
+  await expect.poll(editorText).toContain('TODO: await req.parseBody()');
+  // The checks run again on the starter's build and fail.
+  await page.locator('[data-check-status=failed]').first().waitFor(WAIT);
+  // Completion stays: the learner did it once.
+  await page.getByTestId('lesson-complete').waitFor(WAIT);
+
+  await page.getByRole('button', { name: 'Show solution' }).click();
+  const dialog = page.getByRole('dialog', { name: /Solution of lesson 4/ });
+  await dialog.locator('.monaco-diff-editor').waitFor(WAIT);
+  // Both sides are there: the starter's TODO on the left, the solution's fix on the right.
+  await expect.poll(async () => ((await dialog.locator('.monaco-diff-editor').textContent()) ?? '').replace(/\u00a0/g, ' '), WAIT).toContain('if (name == null)');
+  await shot('04-show-solution');
+  await dialog.getByRole('button', { name: 'Use solution' }).click();
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
+  await expect.poll(editorText).toContain('if (name == null) {');
+  expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
+});
+
+test('the free playground holds the example program, apart from the lessons', async () => {
+  await page.getByLabel('Theme').selectOption('dark');
+  await shot('05-lesson-4-dark');
+  await openLesson('Free playground (your own program)');
+  await page.getByRole('button', { name: 'Reset example' }).waitFor(WAIT);
+  await expect.poll(editorText).toContain("app.post('/greet'");
+  await page.getByRole('button', { name: 'Back to the lessons' }).waitFor(WAIT);
+  await page.getByLabel('Theme').selectOption('light');
+});

@@ -1,0 +1,79 @@
+import { useStore } from '../state/store.ts';
+import { progressStore } from '../state/progress-store.ts';
+import { useSession } from '../engine/engine-context.tsx';
+import type { Lesson } from '../lessons/catalog.ts';
+import { lessonChecksStore } from '../lessons/lesson-checks.ts';
+import type { CheckResult } from '../lessons/run-checks.ts';
+import { CheckDetails } from './check-details.tsx';
+
+type Status = 'passed' | 'failed' | 'pending';
+
+const ICON: Record<Status, { mark: string; label: string; className: string }> = {
+  passed: { mark: '✓', label: 'Passed', className: 'text-green-700 dark:text-green-400' },
+  failed: { mark: '✗', label: 'Failed', className: 'text-red-700 dark:text-red-400' },
+  pending: { mark: '…', label: 'Not run yet', className: 'text-slate-600 dark:text-slate-400' },
+};
+
+function statusOf(result: CheckResult | null): Status {
+  return result === null ? 'pending' : result.passed ? 'passed' : 'failed';
+}
+
+/** What the checks are doing, in a sentence (announced to screen readers as it changes). */
+function useSummary(lesson: Lesson, results: (CheckResult | null)[], running: boolean): string {
+  const phase = useStore(useSession().store, (s) => s.phase);
+  const passed = results.filter((r) => r?.passed).length;
+  if (phase === 'error') return 'Your code does not compile: fix the errors (Problems tab) and the checks run again.';
+  if (running) return `Checking… ${passed} of ${lesson.checks.length} passed so far.`;
+  if (results.every((r) => r === null)) return 'The checks run when your program has started.';
+  return passed === lesson.checks.length ? 'All checks passed: lesson complete!' : `${passed} of ${lesson.checks.length} checks passed.`;
+}
+
+/** The lesson's checks with their latest results; failed ones explain expected vs actual. */
+export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void }) {
+  const state = useStore(lessonChecksStore, (s) => s);
+  const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
+  const results = state.lessonId === lesson.id ? state.results : lesson.checks.map(() => null);
+  const summary = useSummary(lesson, results, state.status === 'running');
+  return (
+    <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks">
+      <div className="flex items-center gap-2">
+        <h3 id="checks-heading" className="text-base font-semibold">
+          Checks
+        </h3>
+        {complete && (
+          <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-200" data-testid="lesson-complete">
+            ✓ Lesson complete
+          </span>
+        )}
+        <button type="button" className="btn-ghost ml-auto" onClick={onRun} disabled={state.status === 'running'}>
+          Run checks
+        </button>
+      </div>
+      <p role="status" className="my-1 text-xs text-slate-700 dark:text-slate-300">
+        {summary}
+      </p>
+      <ol className="flex flex-col gap-1.5">
+        {lesson.checks.map((check, i) => {
+          const result = results[i] ?? null;
+          const status = statusOf(result);
+          const icon = ICON[status];
+          const failedStep = result && !result.passed ? result.steps[result.steps.length - 1] : undefined;
+          return (
+            <li key={i} data-check-status={status}>
+              <div className="flex gap-1">
+                <span className={`w-4 shrink-0 text-center font-bold ${icon.className}`} aria-hidden="true">
+                  {icon.mark}
+                </span>
+                <span>
+                  <span className="sr-only">{icon.label}: </span>
+                  {check.title}
+                </span>
+              </div>
+              {failedStep && <CheckDetails step={failedStep} />}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { ProgramSession } from '../engine/program-session.ts';
+import { createStore } from '../state/store.ts';
+import { filesStore } from '../state/files-store.ts';
+import { workspaceStore } from '../state/workspace-store.ts';
+import { markComplete } from '../state/progress-store.ts';
+import { findLesson } from './catalog.ts';
+import { runChecks, type CheckResult } from './run-checks.ts';
+
+/** The checks of the open lesson against the running program. */
+export interface LessonChecksState {
+  /** The lesson the results belong to; null in the free playground. */
+  lessonId: string | null;
+  /** `waiting` until a build of the lesson's code runs; `running` while checks are sent. */
+  status: 'waiting' | 'running' | 'done';
+  /** One entry per check, in order; null until that check has run in the current round. */
+  results: (CheckResult | null)[];
+}
+
+/** Where lesson programs listen when the engine has not reported an origin yet. */
+const DEFAULT_ORIGIN = 'http://localhost:3000';
+// A program opening PGlite for the first time (lesson 19) can take several seconds on a slow machine.
+const CHECK_TIMEOUT_MS = 30_000;
+
+function waitingFor(id: string): LessonChecksState {
+  const lesson = findLesson(id);
+  return { lessonId: lesson?.id ?? null, status: 'waiting', results: lesson ? lesson.checks.map(() => null) : [] };
+}
+
+/** The open lesson's check results, for the check list and the completion mark. */
+export const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+
+/**
+ * Runs the open lesson's checks after every successful compile (and on demand), showing each result as
+ * it arrives; marks the lesson complete when all pass. Returns a function that disconnects it.
+ */
+export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSession): { runNow(): void; disconnect(): void } {
+  let controller: AbortController | null = null;
+  let lastPhase = session.store.get().phase;
+  let lastActive = workspaceStore.get().active;
+
+  async function run(): Promise<void> {
+    controller?.abort();
+    const lesson = findLesson(workspaceStore.get().active);
+    if (!lesson) return;
+    const current = (controller = new AbortController());
+    lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
+    const files = filesStore.get().files;
+    try {
+      const results = await runChecks(lesson.checks, {
+        origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
+        fetch: (input, init) => globalThis.fetch(input, init),
+        timeoutMs: CHECK_TIMEOUT_MS,
+        signal: current.signal,
+        onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
+        // A fresh start of the same code: the compile cache makes the compile instant.
+        restart: async () => {
+          const compiled = await engine.compile(files);
+          if (!compiled.ok) throw new Error('the program no longer compiles');
+          await engine.run(compiled.bundle);
+        },
+      });
+      lessonChecksStore.set({ status: 'done' });
+      if (results.every((r) => r.passed)) markComplete(lesson.id);
+    } catch (error) {
+      // Aborted: a newer build or another lesson took over, and set the store itself.
+      if (!current.signal.aborted) throw error;
+    }
+  }
+
+  const offSession = session.store.subscribe(() => {
+    const { phase } = session.store.get();
+    if (phase === 'ok' && lastPhase !== 'ok') void run();
+    lastPhase = phase;
+  });
+  const offWorkspace = workspaceStore.subscribe(() => {
+    const { active } = workspaceStore.get();
+    if (active === lastActive) return;
+    lastActive = active;
+    controller?.abort();
+    lessonChecksStore.set(waitingFor(active));
+  });
+  // The pane may open after the program started: check what is running now.
+  if (lastPhase === 'ok') void run();
+  return {
+    runNow: () => void run(),
+    disconnect() {
+      controller?.abort();
+      offSession();
+      offWorkspace();
+    },
+  };
+}
