@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { generateDtsBundle } from 'dts-bundle-generator';
+import { tarGz } from './tar.ts';
+
+/** Imported on first use only (PgService); a program that needs them installs them next to halo. */
+export const OPTIONAL_PEERS = ['pg', '@electric-sql/pglite'] as const;
+
+interface RootManifest {
+  version: string;
+  license: string;
+  description: string;
+  dependencies: Record<string, string>;
+}
+
+/** The `halo` version the repository builds. */
+export function haloVersion(root: string): string {
+  return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as RootManifest).version;
+}
+
+/** Bundles the Node build of halo into one ES module with its other dependencies (busboy, qs) inlined. */
+async function bundleJs(root: string): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(root, 'runtime/node/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    external: [...OPTIONAL_PEERS],
+    legalComments: 'inline',
+    logLevel: 'silent',
+    // Inlined CommonJS dependencies call require() for Node built-ins; ESM has none of its own.
+    banner: { js: "import { createRequire as __haloCreateRequire } from 'node:module';\nconst require = __haloCreateRequire(import.meta.url);" },
+  });
+  return result.outputFiles[0].text;
+}
+
+function declarations(root: string): string {
+  const [dts] = generateDtsBundle([{ filePath: resolve(root, 'runtime/node/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }], {
+    preferredConfigPath: resolve(root, 'tsconfig.json'),
+  });
+  return dts;
+}
+
+/** The files of the installable `halo` package, as `npm pack` would lay them out. */
+export async function haloPackageFiles(root: string): Promise<Record<string, string>> {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as RootManifest;
+  const packageJson = {
+    name: 'halo',
+    version: manifest.version,
+    description: manifest.description,
+    license: manifest.license,
+    type: 'module',
+    engines: { node: '>=20' },
+    exports: { '.': { types: './index.d.ts', default: './index.js' } },
+    peerDependencies: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, manifest.dependencies[name]])),
+    peerDependenciesMeta: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, { optional: true }])),
+  };
+  return {
+    'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
+    'index.js': await bundleJs(root),
+    'index.d.ts': declarations(root),
+    'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it.\n`,
+  };
+}
+
+/** The `halo-<version>.tgz` tarball of {@link haloPackageFiles}. */
+export async function haloTarball(root: string): Promise<Uint8Array> {
+  const files = await haloPackageFiles(root);
+  return tarGz(Object.entries(files).map(([name, content]) => ({ path: `package/${name}`, content })));
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useEngine } from '../engine/engine-context.tsx';
+import { filesStore } from '../state/files-store.ts';
+import { buildNodeProject, saveZip } from './download-project.ts';
+
+/** "Download as Node project": a zip that `npm install && npm start` serves on http://localhost:3000. */
+export function ExportButton() {
+  const engine = useEngine();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const download = async () => {
+    setState({ busy: true, error: null });
+    try {
+      saveZip(await buildNodeProject(engine, filesStore.get().files));
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error: `Could not export: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn-ghost" disabled={state.busy} onClick={() => void download()}>
+        {state.busy ? 'Preparing…' : 'Download as Node project'}
+      </button>
+      {state.error && (
+        <span role="alert" className="text-sm text-red-800 dark:text-red-300">
+          {state.error}
+        </span>
+      )}
+    </>
+  );
+}
