@@ -1,0 +1,57 @@
+/**
+ * The kill switch and a program that opens PGlite: while the server worker reports the program busy
+ * (PGlite's first open in a browser runs initdb, which may outlast the start timeout), ProgramProcess
+ * holds off its deadlines; once the program reports done, or without a report, they apply as before.
+ */
+import { describe, expect, it } from 'vitest';
+import { ProgramProcess } from '../../runtime/server-worker/program-process.ts';
+import type { FromServerWorker } from '../../runtime/server-worker/protocol.ts';
+
+/** A stand-in for the server worker: the test plays its messages. */
+function fakeWorker(): { worker: Worker; say: (message: FromServerWorker) => void } {
+  const worker = { onmessage: null, onerror: null, postMessage() {}, terminate() {} } as unknown as Worker;
+  const say = (message: FromServerWorker): void => worker.onmessage?.({ data: message } as MessageEvent);
+  return { worker, say };
+}
+
+const events = { console() {}, listen() {}, unlisten() {} };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('ProgramProcess deadlines while the program is busy', () => {
+  it('a start that reports busy may outlast the timeout', async () => {
+    const { worker, say } = fakeWorker();
+    const started = new ProgramProcess(worker, events).start('code', 100);
+    say({ type: 'busy', ms: 1000 });
+    await sleep(300);
+    say({ type: 'busy', ms: 0 });
+    say({ type: 'started' });
+    expect(await started).toEqual({ ok: true });
+  });
+
+  it('without a busy report, or once it is over, the start timeout applies', async () => {
+    const quiet = fakeWorker();
+    expect(await new ProgramProcess(quiet.worker, events).start('code', 100)).toMatchObject({ ok: false, message: expect.stringContaining('100 ms') });
+    const done = fakeWorker();
+    const started = Date.now();
+    const outcome = new ProgramProcess(done.worker, events).start('code', 100);
+    done.say({ type: 'busy', ms: 300 });
+    expect(await outcome).toMatchObject({ ok: false });
+    // Held off for the busy time, then failed: bounded by what the program reported.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a request waits while the program is busy, and times out when it is not', async () => {
+    const { worker, say } = fakeWorker();
+    const process = new ProgramProcess(worker, events);
+    const request = { url: 'http://localhost:3000/', method: 'GET', headers: [], body: null };
+    say({ type: 'busy', ms: 500 });
+    const waiting = process.request(request, 100);
+    await sleep(200);
+    const response = { status: 200, statusText: 'OK', headers: [], body: new ArrayBuffer(0) };
+    say({ type: 'response', id: 1, response });
+    expect(await waiting).toEqual(response);
+    say({ type: 'busy', ms: 0 });
+    expect(await process.request(request, 100)).toBeNull();
+  });
+});
