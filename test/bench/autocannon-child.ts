@@ -14,7 +14,7 @@ const result = await autocannon({
 });
 const summary = {
   requests: result.requests.total,
-  durationMicros: result.duration * 1000,
+  durationMicros: result.duration * 1e6, // autocannon reports seconds
   p99Micros: result.latency.p99 * 1000,
   errors: result.errors + result.timeouts,
   non2xx: result.non2xx,

@@ -21,8 +21,9 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Which load generator runs: wrk when installed (it needs far less CPU per request), else autocannon. */
-export const LOAD_TOOL: 'wrk' | 'autocannon' = spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk';
+/** Which load generator runs: wrk when installed (it needs far less CPU per request), else autocannon (or BENCH_LOAD_TOOL=autocannon). */
+export const LOAD_TOOL: 'wrk' | 'autocannon' =
+  process.env.BENCH_LOAD_TOOL === 'autocannon' || spawnSync('wrk', ['-v']).error ? 'autocannon' : 'wrk';
 
 const here = (file: string): string => fileURLToPath(new URL(file, import.meta.url));
 

@@ -6,7 +6,7 @@
  *
  * Environment knobs (for quick local runs): BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS,
  * BENCH_FRAMEWORKS (comma list, e.g. `halo`), BENCH_WORKLOADS (comma list of paths, e.g. `/echo`), BENCH_NO_WRITE=1 (do not touch RESULTS.md),
- * BENCH_SKIP_INPROC=1.
+ * BENCH_SKIP_INPROC=1, BENCH_LOAD_TOOL=autocannon (use autocannon even where wrk is installed).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
