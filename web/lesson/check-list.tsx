@@ -2,7 +2,7 @@ import { useStore } from '../state/store.ts';
 import { progressStore } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import type { Lesson } from '../lessons/catalog.ts';
-import { lessonChecksStore } from '../lessons/lesson-checks.ts';
+import { lessonChecksStore, type LessonChecksState } from '../lessons/lesson-checks.ts';
 import type { CheckResult } from '../lessons/run-checks.ts';
 import { CheckDetails } from './check-details.tsx';
 
@@ -19,12 +19,13 @@ function statusOf(result: CheckResult | null): Status {
 }
 
 /** What the checks are doing, in a sentence (announced to screen readers as it changes). */
-function useSummary(lesson: Lesson, results: (CheckResult | null)[], running: boolean): string {
+function useSummary(lesson: Lesson, results: (CheckResult | null)[], status: LessonChecksState['status']): string {
   const phase = useStore(useSession().store, (s) => s.phase);
   const passed = results.filter((r) => r?.passed).length;
   if (phase === 'error') return 'Your code does not compile: fix the errors (Problems tab) and the checks run again.';
-  if (running) return `Checking… ${passed} of ${lesson.checks.length} passed so far.`;
+  if (status === 'running') return `Checking… ${passed} of ${lesson.checks.length} passed so far.`;
   if (results.every((r) => r === null)) return 'The checks run when your program has started.';
+  if (status === 'waiting') return 'Your code changed: the checks run again once it is compiled. These results are of the previous code.';
   return passed === lesson.checks.length ? 'All checks passed: lesson complete!' : `${passed} of ${lesson.checks.length} checks passed.`;
 }
 
@@ -32,12 +33,14 @@ function useSummary(lesson: Lesson, results: (CheckResult | null)[], running: bo
 export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void }) {
   const state = useStore(lessonChecksStore, (s) => s);
   const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
-  const results = state.lessonId === lesson.id ? state.results : lesson.checks.map(() => null);
-  const summary = useSummary(lesson, results, state.status === 'running');
+  const current = state.lessonId === lesson.id;
+  const results = current ? state.results : lesson.checks.map(() => null);
+  const status = current ? state.status : 'waiting';
+  const summary = useSummary(lesson, results, status);
   return (
-    <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks">
+    <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks" data-state={status}>
       <div className="flex items-center gap-2">
-        <h3 id="checks-heading" className="text-base font-semibold">
+        <h3 id="checks-heading" tabIndex={-1} className="text-base font-semibold">
           Checks
         </h3>
         {complete && (
@@ -45,7 +48,7 @@ export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void
             ✓ Lesson complete
           </span>
         )}
-        <button type="button" className="btn-ghost ml-auto" onClick={onRun} disabled={state.status === 'running'}>
+        <button type="button" className="btn-ghost ml-auto disabled:opacity-50" onClick={onRun} disabled={status === 'running'}>
           Run checks
         </button>
       </div>

@@ -7,6 +7,7 @@ import { connectLessonChecks } from '../lessons/lesson-checks.ts';
 import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
 import { CheckList } from './check-list.tsx';
+import { ChecksBar } from './checks-bar.tsx';
 import { SolutionDialog } from './solution-dialog.tsx';
 import { ScratchNotes } from './scratch-notes.tsx';
 
@@ -60,7 +61,8 @@ export function LessonPane() {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
-      <div ref={scroller} className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} runChecks={runChecks} /> : <ScratchNotes />}</div>
+      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} runChecks={runChecks} /> : <ScratchNotes />}</div>
+      {lesson && <ChecksBar lesson={lesson} />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { runChecks, type CheckResult } from './run-checks.ts';
 export interface LessonChecksState {
   /** The lesson the results belong to; null in the free playground. */
   lessonId: string | null;
-  /** `waiting` until a build of the lesson's code runs; `running` while checks are sent. */
+  /** `waiting` until a build of the lesson's current code runs (results, if any, are then of older code); `running` while checks are sent. */
   status: 'waiting' | 'running' | 'done';
   /** One entry per check, in order; null until that check has run in the current round. */
   results: (CheckResult | null)[];
@@ -80,6 +80,10 @@ export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSe
     controller?.abort();
     lessonChecksStore.set(waitingFor(active));
   });
+  const offFiles = filesStore.subscribe(() => {
+    // Results of the previous code stay visible, marked as out of date until the next build is checked.
+    if (lessonChecksStore.get().status === 'done') lessonChecksStore.set({ status: 'waiting' });
+  });
   // The pane may open after the program started: check what is running now.
   if (lastPhase === 'ok') void run();
   return {
@@ -88,6 +92,7 @@ export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSe
       controller?.abort();
       offSession();
       offWorkspace();
+      offFiles();
     },
   };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { specFromCheck } from '../../web/lessons/check-request-spec.ts';
+import { buildRequest } from '../../web/request/build-request.ts';
+import { lessons } from '../../web/lessons/catalog.ts';
+import { stepsOf } from '../../lessons/lesson-format.ts';
+
+const ORIGIN = 'http://localhost:3000';
+
+describe("the request panel set from a lesson's check", () => {
+  it('copies method and path, and keeps the Accept row', () => {
+    const spec = specFromCheck({ method: 'get', path: '/todos?done=true' });
+    expect(spec).toMatchObject({ method: 'GET', path: '/todos?done=true', bodyType: 'none' });
+    expect(spec.headers.map((h) => [h.name, h.value])).toEqual([['Accept', '*/*']]);
+  });
+
+  it('puts a JSON body in the JSON editor, pretty-printed', () => {
+    const spec = specFromCheck({ method: 'POST', path: '/greet', bodyType: 'json', body: { name: 'Ada' } });
+    expect(spec.bodyType).toBe('json');
+    expect(JSON.parse(spec.json)).toEqual({ name: 'Ada' });
+    expect(buildRequest(spec, ORIGIN).body).toBe(spec.json);
+  });
+
+  it('turns form and multipart bodies into rows, a check file into a chosen file', () => {
+    const form = specFromCheck({ method: 'POST', path: '/greet', bodyType: 'form', body: { name: 'Grace' } });
+    expect(form.form.map((r) => [r.name, r.value])).toEqual([['name', 'Grace']]);
+    const multipart = specFromCheck({
+      method: 'POST',
+      path: '/upload',
+      bodyType: 'multipart',
+      body: { title: 'Notes', file: { filename: 'notes.txt', content: 'hi', contentType: 'text/plain' } },
+    });
+    expect(multipart.multipart.map((r) => [r.kind, r.name, r.value])).toEqual([
+      ['text', 'title', 'Notes'],
+      ['file', 'file', ''],
+    ]);
+    expect(multipart.multipart[1].file?.name).toBe('notes.txt');
+  });
+
+  it('replaces Accept and adds other headers from the check', () => {
+    const spec = specFromCheck({ method: 'GET', path: '/', headers: { accept: 'text/html', 'x-token': 'abc' } });
+    expect(spec.headers.map((h) => [h.name, h.value])).toEqual([
+      ['Accept', 'text/html'],
+      ['x-token', 'abc'],
+    ]);
+  });
+
+  it("gives a panel request for every lesson's first check", () => {
+    for (const lesson of lessons) {
+      const request = stepsOf(lesson.checks[0])[0].request;
+      const built = buildRequest(specFromCheck(request), ORIGIN);
+      expect(built.method, lesson.id).toBe(request.method.toUpperCase());
+      expect(built.url, lesson.id).toBe(new URL(request.path, ORIGIN).href);
+    }
+  });
+});

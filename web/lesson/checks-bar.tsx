@@ -1,0 +1,35 @@
+import { useStore } from '../state/store.ts';
+import type { Lesson } from '../lessons/catalog.ts';
+import { lessonChecksStore } from '../lessons/lesson-checks.ts';
+
+/** A line pinned under the lesson text: how many checks pass, and a jump to the list (it sits below long text). */
+export function ChecksBar({ lesson }: { lesson: Lesson }) {
+  const { lessonId, status, results } = useStore(lessonChecksStore, (s) => s);
+  const current = lessonId === lesson.id;
+  const passed = current ? results.filter((r) => r?.passed).length : 0;
+  const total = lesson.checks.length;
+  const allPassed = current && passed === total;
+  const label = !current || results.every((r) => r === null) ? 'Checks not run yet' : status === 'running' ? `Checking… ${passed} of ${total}` : `${passed} of ${total} checks pass`;
+  return (
+    <div className="flex shrink-0 items-center gap-2 border-t border-slate-200 px-3 py-1.5 text-sm dark:border-slate-700">
+      <span aria-hidden="true" className={allPassed ? 'text-green-700 dark:text-green-400' : 'text-slate-600 dark:text-slate-400'}>
+        {allPassed ? '✓' : '●'}
+      </span>
+      <span>{label}</span>
+      <button
+        type="button"
+        className="btn-ghost ml-auto"
+        onClick={() => {
+          const heading = document.getElementById('checks-heading');
+          const scroller = heading?.closest('[data-lesson-scroller]');
+          if (!heading || !scroller) return;
+          // Only the lesson text scrolls: scrollIntoView would also shift the page when it is taller than the window.
+          scroller.scrollTo({ top: heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop });
+          heading.focus({ preventScroll: true });
+        }}
+      >
+        See checks
+      </button>
+    </div>
+  );
+}
