@@ -125,26 +125,31 @@ export abstract class RequestContext {
     return this.parsed;
   }
 
-  private async parse(): Promise<void> {
+  // Not `async`: each body type chains straight onto the read, so a JSON POST costs no extra ticks.
+  private parse(): Promise<void> {
     const header = this.header('content-type');
     const { type, params } = parseContentType(header);
     if (type === 'application/json' || type.endsWith('+json')) {
-      this.parsed = parseJsonBody(await this.bytes());
-    } else if (type === 'application/x-www-form-urlencoded') {
-      this.parsed = parseUrlEncodedBody(await this.bytes());
-    } else if (type === 'multipart/form-data') {
-      if (!params.boundary) {
-        throw HttpException.badRequest({ message: 'Malformed multipart body: the content-type header has no boundary parameter.' });
-      }
-      const raw = this.rawBody ? await this.rawBody : null;
-      this.streamConsumed = raw === null;
-      const { fields, files } = await this.readMultipart(header as string, this.bodyLimit, raw);
-      this.parsed = fromObject(fields, files);
-    } else {
-      const bytes = await this.bytes();
+      return this.bytes().then((bytes) => void (this.parsed = parseJsonBody(bytes)));
+    }
+    if (type === 'application/x-www-form-urlencoded') {
+      return this.bytes().then((bytes) => void (this.parsed = parseUrlEncodedBody(bytes)));
+    }
+    if (type === 'multipart/form-data') return this.parseMultipart(header as string, params.boundary);
+    return this.bytes().then((bytes) => {
       if (bytes.byteLength > 0) throw unsupported(type);
       this.parsed = emptyBody();
+    });
+  }
+
+  private async parseMultipart(header: string, boundary: string | undefined): Promise<void> {
+    if (!boundary) {
+      throw HttpException.badRequest({ message: 'Malformed multipart body: the content-type header has no boundary parameter.' });
     }
+    const raw = this.rawBody ? await this.rawBody : null;
+    this.streamConsumed = raw === null;
+    const { fields, files } = await this.readMultipart(header, this.bodyLimit, raw);
+    this.parsed = fromObject(fields, files);
   }
 }
 

@@ -4,9 +4,13 @@ export interface MediaType {
   params: Record<string, string>;
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /** Parses `multipart/form-data; boundary="x"` into `{ type, params }`; a missing header gives type `''`. */
 export function parseContentType(header: string | undefined): MediaType {
-  if (!header) return { type: '', params: {} };
+  if (!header) return { type: '', params: NO_PARAMS };
+  // Most bodies say just `application/json`: skip the parameter parsing for them.
+  if (!header.includes(';')) return { type: header.trim().toLowerCase(), params: NO_PARAMS };
   const [type, ...rest] = header.split(';');
   const params: Record<string, string> = {};
   for (const part of rest) {
