@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
+import { stepsOf } from '../../lessons/lesson-format.ts';
 
 /** A localStorage stand-in (Node has none), pre-filled with `entries`. */
 function stubStorage(entries: Record<string, unknown> = {}): Map<string, string> {
@@ -75,6 +76,10 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     vi.stubGlobal('location', { search: `?lesson=${second.id}` });
     const s = await load();
     expect(s.workspaceStore.get().active).toBe(second.id);
+    // The request panel is set to the lesson's first request, as opening it from the list does.
+    const { requestStore } = await import('../../web/request/request-store.ts');
+    const request = stepsOf(second.checks[0])[0].request;
+    expect(requestStore.get().spec).toMatchObject({ method: request.method, path: request.path });
   });
 });
 

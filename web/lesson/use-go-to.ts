@@ -2,10 +2,7 @@ import { useCallback } from 'react';
 import { useSession } from '../engine/engine-context.tsx';
 import { filesStore } from '../state/files-store.ts';
 import { openWorkspace, workspaceStore } from '../state/workspace-store.ts';
-import { requestStore } from '../request/request-store.ts';
-import { findLesson } from '../lessons/catalog.ts';
-import { specFromCheck } from '../lessons/check-request-spec.ts';
-import { stepsOf } from '../../lessons/lesson-format.ts';
+import { prefillRequest } from '../lessons/prefill-request.ts';
 
 /** Opens a lesson (or scratch): its code in the editor, compiled at once, and the request panel set to its first check. */
 export function useGoTo(): (id: string) => void {
@@ -14,8 +11,7 @@ export function useGoTo(): (id: string) => void {
     (id: string) => {
       if (id === workspaceStore.get().active) return;
       openWorkspace(id);
-      const first = findLesson(id)?.checks[0];
-      if (first) requestStore.set({ spec: specFromCheck(stepsOf(first)[0].request) });
+      prefillRequest(id);
       // Now rather than after the debounce: a build of the previous lesson still in flight becomes stale.
       void session.compileNow(filesStore.get().files);
     },

@@ -2,6 +2,7 @@ import { createStore } from './store.ts';
 import { loadJson, saveJson } from './persisted.ts';
 import { DEFAULT_FILES, ENTRY_FILE, filesStore, type Files } from './files-store.ts';
 import { findLesson, lessons } from '../lessons/catalog.ts';
+import { prefillRequest } from '../lessons/prefill-request.ts';
 
 /** The workspace id of the free playground (the example program, no lesson). */
 export const SCRATCH = 'scratch';
@@ -48,16 +49,20 @@ function loadSaved(): Record<string, Files> {
   return Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, Files] => isFiles(entry[1])));
 }
 
+const lastActive = loadJson<string | null>(ACTIVE_KEY, null);
+const requested = new URLSearchParams(globalThis.location?.search ?? '').get('lesson');
+
 /** The workspace to open: `?lesson=<id>` in the address, else the last one, else lesson 1. */
 function initialActive(): string {
-  const requested = new URLSearchParams(globalThis.location?.search ?? '').get('lesson');
   if (requested && isWorkspace(requested)) return requested;
-  const last = loadJson<string | null>(ACTIVE_KEY, null);
-  return last && isWorkspace(last) ? last : (lessons[0]?.id ?? SCRATCH);
+  return lastActive && isWorkspace(lastActive) ? lastActive : (lessons[0]?.id ?? SCRATCH);
 }
 
 /** The active workspace and the learner's code of every workspace, saved in localStorage. */
 export const workspaceStore = createStore<WorkspaceState>({ active: initialActive(), saved: loadSaved() });
+
+// A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
+if (workspaceStore.get().active !== lastActive) prefillRequest(workspaceStore.get().active);
 
 /** The code of workspace `id`: the learner's, or its starter. */
 export function filesOf(id: string): Files {
