@@ -17,6 +17,7 @@ import { ConsolePane } from './console/console-pane.tsx';
 import { clearConsole, consoleStore } from './console/console-store.ts';
 import { LessonPane } from './lesson/lesson-pane.tsx';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
+import { ModesControls } from './modes/modes-controls.tsx';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
@@ -54,7 +55,8 @@ function Toolbar() {
           Reset example
         </button>
       )}
-      <div className="ml-auto flex items-center gap-3 text-sm">
+      <ModesControls />
+      <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
           Notes

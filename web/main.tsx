@@ -1,3 +1,5 @@
+// First: an embedded page must get its private storage before any store reads localStorage.
+import './modes/embed-storage.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
@@ -6,15 +8,24 @@ import { App } from './app.tsx';
 import { EngineProvider } from './engine/engine-context.tsx';
 import { ProgramSession } from './engine/program-session.ts';
 import { connectConsole } from './console/console-store.ts';
+import { gateRuns } from './share/gated-engine.ts';
+import { startSharing } from './share/start-sharing.ts';
+import { filesStore } from './state/files-store.ts';
+import { playgroundTarget } from './share/playground-target.ts';
+import { PlaygroundShell } from './modes/playground-shell.tsx';
 
-const engine = createEngine();
+// Shared code from a link runs only after the learner's click: every run goes through the gate.
+const engine = gateRuns(createEngine());
 const session = new ProgramSession(engine);
 connectConsole(engine);
+startSharing(playgroundTarget, () => void session.compileNow(filesStore.get().files));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <EngineProvider engine={engine} session={session}>
-      <App />
+      <PlaygroundShell>
+        <App />
+      </PlaygroundShell>
     </EngineProvider>
   </StrictMode>,
 );

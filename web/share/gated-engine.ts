@@ -1,27 +1,18 @@
 import type { PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
 import { shareStore } from './share-store.ts';
 
+/** The message a run refused while shared code waits shows in the status line. */
+export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
+
 /**
- * The engine with one difference: while shared code is held, `run` waits for the learner's click on
- * "Run shared code". Compiling stays free (esbuild never executes the code), so problems show at once;
- * every way of running — edits, the Run button, Ctrl/Cmd+Enter — passes through here.
+ * The engine with one difference: while shared code is held, `run` refuses. Compiling stays free
+ * (esbuild never executes the code), so problems show at once; every way of running — edits, the Run
+ * button, Ctrl/Cmd+Enter, lesson checks — passes through here. The release compiles and runs afresh
+ * (see start-sharing.ts), so no refused run needs to be remembered.
  */
 export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
-  let latest = 0;
-  const released = () =>
-    new Promise<void>((resolve) => {
-      if (!shareStore.get().held) return resolve();
-      const off = shareStore.subscribe(() => {
-        if (shareStore.get().held) return;
-        off();
-        resolve();
-      });
-    });
-  const run = async (bundle: ProgramBundle): Promise<ProgramState> => {
-    const ticket = ++latest;
-    await released();
-    // Programs queued behind the hold are stale once a newer one is: only the newest starts.
-    if (ticket !== latest) return engine.state;
+  const run = (bundle: ProgramBundle): Promise<ProgramState> => {
+    if (shareStore.get().held) return Promise.reject(new Error(HELD_MESSAGE));
     return engine.run(bundle);
   };
   return new Proxy(engine, {

@@ -1,0 +1,56 @@
+/** Page helpers shared by the share, export, modes and offline end-to-end tests. */
+import type { Page } from 'playwright-core';
+
+/** Waits until the program built from the current code runs (its bundle id differs from `before`). */
+export async function waitForProgram(page: Page, before = ''): Promise<string> {
+  const handle = await page.waitForFunction(
+    (old) => {
+      // The full page has a status line; an embed carries the same attributes on its main element.
+      const el = document.querySelector('[data-testid=compile-status], main[data-mode=embed]');
+      const bundle = el?.getAttribute('data-bundle') ?? '';
+      return el?.getAttribute('data-phase') === 'ok' && bundle !== old && bundle !== '' && bundle;
+    },
+    before,
+    { timeout: 45_000 },
+  );
+  return (await handle.jsonValue()) as string;
+}
+
+/** Replaces the editor's whole program with a paste, as a learner would. */
+export async function replaceCode(page: Page, code: string): Promise<void> {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  await waitForEditorText(page, code.split('\n')[0]);
+}
+
+/** Waits until the editor shows `text` (usable outside a test, unlike expect.poll). */
+export async function waitForEditorText(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => (document.querySelector('.monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(wanted),
+    text,
+    { timeout },
+  );
+}
+
+/** The editor's visible text (Monaco renders non-breaking spaces). */
+export async function editorText(page: Page): Promise<string> {
+  return ((await page.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+/** Clicks Send, waits for the answer, and returns the status and the response panel's text. */
+export async function send(page: Page): Promise<{ status: string; body: string }> {
+  const button = page.getByRole('button', { name: 'Send', exact: true });
+  await button.click();
+  await button.waitFor({ timeout: 20_000 });
+  await page.getByTestId('response-status').waitFor({ timeout: 20_000 });
+  return {
+    status: (await page.getByTestId('response-status').textContent()) ?? '',
+    // Text, a JSON tree or an HTML preview: the selected tab panel's text covers all of them.
+    body: (await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()) ?? '',
+  };
+}

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { SharedCodeBanner } from '../share/shared-code-banner.tsx';
+import { isEmbedUrl } from './embed-flag.ts';
+import { EmbedApp } from './embed-app.tsx';
+import { PlaygroundKeys } from './playground-keys.tsx';
+
+/** Around the playground: the shared-code banner and the keyboard layer; or, with `?embed`, the embed instead. */
+export function PlaygroundShell({ children }: { children: ReactNode }) {
+  if (isEmbedUrl(location.href)) return <EmbedApp />;
+  return (
+    <div className="flex h-full flex-col">
+      <SharedCodeBanner />
+      <div className="min-h-0 flex-1">{children}</div>
+      <PlaygroundKeys />
+    </div>
+  );
+}

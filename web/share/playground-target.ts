@@ -1,0 +1,22 @@
+import { DEFAULT_FILES, type Files } from '../state/files-store.ts';
+import { openWorkspace, SCRATCH, workspaceStore } from '../state/workspace-store.ts';
+import { findLesson } from '../lessons/catalog.ts';
+import { templates } from '../templates/template-catalog.ts';
+import type { ShareTarget } from './share-target.ts';
+
+/** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
+export const playgroundTarget: ShareTarget = {
+  lesson() {
+    const { active } = workspaceStore.get();
+    return active === SCRATCH ? null : active;
+  },
+  openLesson(id) {
+    // A lesson this build does not have opens in the free playground, with the shared code.
+    openWorkspace(id !== null && findLesson(id) ? id : SCRATCH);
+  },
+  knownPrograms(id): Files[] {
+    const lesson = id === null ? undefined : findLesson(id);
+    if (lesson) return [{ 'main.ts': lesson.starter }, { 'main.ts': lesson.solution }];
+    return [DEFAULT_FILES, ...templates.map((t) => t.files)];
+  },
+};
