@@ -24,7 +24,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', '**/node_modules/**'] },
+        // test/.artifacts holds what test runs write (builds, scratch copies), never tests to run.
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/.artifacts/**', '**/node_modules/**'] },
       },
       {
         extends: true,
