@@ -85,6 +85,8 @@ test('a first visit lands on lesson 1 with its starter compiled, running and che
 test('lesson 4: checks fail, pass after the fix, and the lesson is marked complete', async () => {
   await openLesson(`4. ${lesson4.title}`);
   await lessonArticle(4).waitFor(WAIT);
+  // Focus follows to the opened lesson (the list closed under it).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Lesson 4: /);
   // The request panel is set to the lesson's first check.
   expect(await page.getByLabel('Method').inputValue()).toBe('POST');
   expect(await page.getByLabel('Path and query').inputValue()).toBe('/greet');
@@ -153,5 +155,10 @@ test('the free playground holds the example program, apart from the lessons', as
   await page.getByRole('button', { name: 'Reset example' }).waitFor(WAIT);
   await expect.poll(editorText).toContain("app.post('/greet'");
   await page.getByRole('button', { name: 'Back to the lessons' }).waitFor(WAIT);
+  // Escape closes the lesson list and leaves focus on its toggle.
+  await page.getByText('All lessons').click();
+  await page.getByRole('button', { name: '1. Getting started' }).focus();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '1. Getting started' }).waitFor({ state: 'hidden', ...WAIT });
   await page.getByLabel('Theme').selectOption('light');
 });

@@ -24,6 +24,8 @@ export function LessonNav() {
   const choose = (id: string) => {
     setOpen(false);
     goTo(id);
+    // The chosen button disappears with the closed list: focus the opened lesson so screen readers announce it.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-lesson-start]')?.focus({ preventScroll: true }));
   };
   const step = (delta: number) => {
     const target = lessons[index + delta];
@@ -31,7 +33,16 @@ export function LessonNav() {
   };
   return (
     <nav aria-label="Lessons" className="shrink-0 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
-      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <details
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            setOpen(false);
+            e.currentTarget.querySelector('summary')?.focus();
+          }
+        }}
+      >
         <summary className="cursor-pointer font-semibold">
           All lessons <span className="font-normal">({done} of {lessons.length} complete)</span>
         </summary>

@@ -27,7 +27,7 @@ function useLessonChecks(): () => void {
 function LessonBody({ lesson, runChecks }: { lesson: Lesson; runChecks: () => void }) {
   const [showSolution, setShowSolution] = useState(false);
   return (
-    <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} className="p-3 text-sm leading-relaxed">
+    <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
       <LessonMarkdown markdown={lesson.markdown} />
       <CheckList lesson={lesson} onRun={runChecks} />
       <div className="mt-4 flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 /** Notes on the example program and the keyboard shortcuts, shown in the free playground. */
 export function ScratchNotes() {
   return (
-    <div className="flex flex-col gap-3 p-3 text-sm leading-relaxed">
+    <section tabIndex={-1} data-lesson-start aria-label="Free playground notes" className="flex flex-col gap-3 p-3 text-sm leading-relaxed">
       <p>
         The editor holds a complete Halo program. It compiles as you type and runs in your browser; the program's{' '}
         <code>startServer</code> gives it an address such as <code>http://localhost:3000</code>.
@@ -25,6 +25,6 @@ export function ScratchNotes() {
         </li>
         <li>Arrow keys move a focused pane divider.</li>
       </ul>
-    </div>
+    </section>
   );
 }
