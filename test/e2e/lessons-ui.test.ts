@@ -101,6 +101,7 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
   await page.getByTestId('lesson-complete').waitFor(WAIT);
   expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
   await page.getByText(`${lesson4.checks.length} of ${lesson4.checks.length} checks pass`).waitFor(WAIT);
+  await page.getByRole('button', { name: `Next lesson: 5. ${lessons[4].title} →` }).waitFor(WAIT);
   await page.getByRole('button', { name: 'See checks' }).click();
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checks-heading');
   await shot('03-lesson-4-complete');

@@ -1,10 +1,11 @@
 import { useStore } from '../state/store.ts';
 import { progressStore } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import type { Lesson } from '../lessons/catalog.ts';
+import { lessons, type Lesson } from '../lessons/catalog.ts';
 import { lessonChecksStore, type LessonChecksState } from '../lessons/lesson-checks.ts';
 import type { CheckResult } from '../lessons/run-checks.ts';
 import { CheckDetails } from './check-details.tsx';
+import { useGoTo } from './use-go-to.ts';
 
 type Status = 'passed' | 'failed' | 'pending';
 
@@ -37,6 +38,8 @@ export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void
   const results = current ? state.results : lesson.checks.map(() => null);
   const status = current ? state.status : 'waiting';
   const summary = useSummary(lesson, results, status);
+  const goTo = useGoTo();
+  const next = lessons[lessons.indexOf(lesson) + 1];
   return (
     <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks" data-state={status}>
       <div className="flex items-center gap-2">
@@ -55,6 +58,11 @@ export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void
       <p role="status" className="my-1 text-xs text-slate-700 dark:text-slate-300">
         {summary}
       </p>
+      {next && status === 'done' && results.every((r) => r?.passed) && (
+        <button type="button" className="btn my-1" onClick={() => goTo(next.id)}>
+          Next lesson: {next.number}. {next.title} →
+        </button>
+      )}
       <ol className="flex flex-col gap-1.5">
         {lesson.checks.map((check, i) => {
           const result = results[i] ?? null;
