@@ -66,11 +66,11 @@ export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void
       <ol className="flex flex-col gap-1.5">
         {lesson.checks.map((check, i) => {
           const result = results[i] ?? null;
-          const status = statusOf(result);
-          const icon = ICON[status];
+          const checkStatus = statusOf(result);
+          const icon = ICON[checkStatus];
           const failedStep = result && !result.passed ? result.steps[result.steps.length - 1] : undefined;
           return (
-            <li key={i} data-check-status={status}>
+            <li key={i} data-check-status={checkStatus}>
               <div className="flex gap-1">
                 <span className={`w-4 shrink-0 text-center font-bold ${icon.className}`} aria-hidden="true">
                   {icon.mark}

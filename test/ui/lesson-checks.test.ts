@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEngine } from './fake-engine.ts';
+
+/** Fresh modules (stores start empty, as on a first visit) wired to a fake engine and a real session. */
+async function setUp() {
+  vi.resetModules();
+  const engine = new FakeEngine();
+  // The "program" answers GET / with Hello, world! only once its source writes it (lesson 1's first check).
+  vi.stubGlobal('fetch', async (url: string) => {
+    const source = engine.runs.at(-1)?.code ?? '';
+    const ok = new URL(url).pathname === '/' && source.includes("res.write('Hello, world!')");
+    return new Response(ok ? 'Hello, world!' : '', { status: ok ? 200 : 404, headers: { 'content-type': 'text/plain' } });
+  });
+  const { ProgramSession } = await import('../../web/engine/program-session.ts');
+  const checks = await import('../../web/lessons/lesson-checks.ts');
+  const files = await import('../../web/state/files-store.ts');
+  const workspace = await import('../../web/state/workspace-store.ts');
+  const progress = await import('../../web/state/progress-store.ts');
+  const session = new ProgramSession(engine, 0);
+  const runner = checks.connectLessonChecks(engine, session);
+  const settled = () => vi.waitFor(() => expect(checks.lessonChecksStore.get().status).toBe('done'));
+  return { engine, session, runner, settled, ...checks, ...files, ...workspace, ...progress };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the lesson checks in the page', () => {
+  it('run after a good build, show each result, and complete the lesson when all pass', async () => {
+    const t = await setUp();
+    const lesson = t.workspaceStore.get().active;
+    await t.session.compileNow(t.filesStore.get().files);
+    await t.settled();
+    expect(t.lessonChecksStore.get().results.map((r) => r?.passed)).toEqual([false, true]);
+    expect(t.progressStore.get().completed).toEqual([]);
+
+    // An edit marks the results as of older code until its build is checked.
+    t.setFile('main.ts', `${t.filesStore.get().files['main.ts']}\n// res.write('Hello, world!')`);
+    expect(t.lessonChecksStore.get().status).toBe('waiting');
+    await t.session.compileNow(t.filesStore.get().files);
+    await t.settled();
+    expect(t.lessonChecksStore.get().results.every((r) => r?.passed)).toBe(true);
+    expect(t.progressStore.get().completed).toEqual([lesson]);
+    t.runner.disconnect();
+  });
+
+  it('do not run for code that does not compile, and start over for another lesson', async () => {
+    const t = await setUp();
+    t.setFile('main.ts', 'BROKEN');
+    await t.session.compileNow(t.filesStore.get().files);
+    expect(t.session.store.get().phase).toBe('error');
+    expect(t.lessonChecksStore.get().results.every((r) => r === null)).toBe(true);
+
+    t.openWorkspace(t.SCRATCH);
+    expect(t.lessonChecksStore.get()).toEqual({ lessonId: null, status: 'waiting', results: [] });
+    t.runner.disconnect();
+  });
+});
