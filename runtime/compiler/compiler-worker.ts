@@ -6,6 +6,7 @@
  */
 import * as esbuild from 'esbuild-wasm/esm/browser.js';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
+import { cachedFetch } from '../service-worker/cached-fetch.ts';
 import * as halo from '../browser/index.ts';
 import { CompileCache } from './compile-cache.ts';
 import { compileProgram, inputHash } from './compile.ts';
@@ -28,9 +29,13 @@ let compilesWaiting = 0;
  * and a learner who compiles later should not pay for it.
  */
 function initialize(): Promise<void> {
-  initialized ??= esbuild.initialize({ wasmURL, worker: false }).then(async () => {
-    if (compilesWaiting === 0) await compileProgram(esbuild, { files: WARM_UP_FILES, entry: 'main.ts', haloExports });
-  });
+  // The offline cache first: this worker's fetches do not pass through the service worker.
+  initialized ??= cachedFetch(new URL(wasmURL, location.href).href)
+    .then((response) => WebAssembly.compileStreaming(response))
+    .then((wasmModule) => esbuild.initialize({ wasmModule, worker: false }))
+    .then(async () => {
+      if (compilesWaiting === 0) await compileProgram(esbuild, { files: WARM_UP_FILES, entry: 'main.ts', haloExports });
+    });
   return initialized;
 }
 

@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
-import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
+import { offlineManifest, serviceWorkerScript } from './offline-worker-build.ts';
+import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
 
 /** msw's worker script from the installed msw, read at build (or dev-serve) time so it never goes stale. */
-function serviceWorkerSource(): string {
+function mswWorkerSource(): string {
   return readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
 }
 
 /**
- * Serves msw's service worker at `<base>mockServiceWorker.js` in dev and writes it to the root of the
- * build output, so the installed msw version and its worker script always match.
+ * Writes the service worker to the root of the build output: `service-worker.js` (the offline cache of
+ * this build's files, versioned by their content) importing `mockServiceWorker.js` (msw's script from
+ * the installed msw, so the two always match). The dev server serves both, with nothing to cache.
  */
 export function serviceWorkerPlugin(): Plugin {
   let base = '/';
@@ -20,15 +22,24 @@ export function serviceWorkerPlugin(): Plugin {
       base = config.base.startsWith('/') ? config.base : '/';
     },
     configureServer(server) {
+      const devWorker = serviceWorkerScript({ version: 'dev', precache: [], onDemand: [] });
       server.middlewares.use((req, res, next) => {
-        if (req.url?.split('?')[0] !== `${base}${SERVICE_WORKER_FILE}`) return next();
+        const path = req.url?.split('?')[0];
+        if (path !== `${base}${SERVICE_WORKER_FILE}` && path !== `${base}${MSW_WORKER_FILE}`) return next();
         res.setHeader('content-type', 'text/javascript; charset=utf-8');
         res.setHeader('cache-control', 'no-cache');
-        res.end(serviceWorkerSource());
+        if (path.endsWith(MSW_WORKER_FILE)) return void res.end(mswWorkerSource());
+        devWorker.then((source) => res.end(source), next);
       });
     },
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: serviceWorkerSource() });
+    generateBundle: {
+      // After every other plugin emitted its files (the halo tarball), so the manifest lists them all.
+      order: 'post',
+      async handler(_options, bundle) {
+        this.emitFile({ type: 'asset', fileName: MSW_WORKER_FILE, source: mswWorkerSource() });
+        const files = Object.fromEntries(Object.values(bundle).map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]));
+        this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await serviceWorkerScript(offlineManifest(files)) });
+      },
     },
   };
 }

@@ -30,7 +30,7 @@ test('the service worker is msw’s installed script, registered for the sub-pat
     const r = await navigator.serviceWorker.getRegistration();
     return { scope: r?.scope, script: navigator.serviceWorker.controller?.scriptURL };
   });
-  expect(registration).toEqual({ scope: session.server.url, script: `${session.server.url}mockServiceWorker.js` });
+  expect(registration).toEqual({ scope: session.server.url, script: `${session.server.url}service-worker.js` });
 });
 
 test('esbuild.wasm comes from the build, as application/wasm', async () => {

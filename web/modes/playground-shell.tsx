@@ -3,12 +3,14 @@ import { SharedCodeBanner } from '../share/shared-code-banner.tsx';
 import { isEmbedUrl } from './embed-flag.ts';
 import { EmbedApp } from './embed-app.tsx';
 import { PlaygroundKeys } from './playground-keys.tsx';
+import { OfflineStatus } from './offline-status.tsx';
 
-/** Around the playground: the shared-code banner and the keyboard layer; or, with `?embed`, the embed instead. */
+/** Around the playground: update and shared-code banners and the keyboard layer; or, with `?embed`, the embed instead. */
 export function PlaygroundShell({ children }: { children: ReactNode }) {
   if (isEmbedUrl(location.href)) return <EmbedApp />;
   return (
     <div className="flex h-full flex-col">
+      <OfflineStatus />
       <SharedCodeBanner />
       <div className="min-h-0 flex-1">{children}</div>
       <PlaygroundKeys />

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import type { OfflineManifest } from './offline-manifest.ts';
+import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
+
+/** Files used by few programs only (PGlite, several MB): cached on first use instead of after every first visit. */
+const ON_DEMAND = /(^|\/)pglite[^/]*$/;
+
+/** The offline manifest of a build whose output files (path → content) are `files`. */
+export function offlineManifest(files: Record<string, string | Uint8Array>): OfflineManifest {
+  const paths = Object.keys(files)
+    .filter((path) => path !== SERVICE_WORKER_FILE && path !== MSW_WORKER_FILE && !path.endsWith('.map'))
+    .sort();
+  const hash = createHash('sha256');
+  for (const path of paths) hash.update(path).update('\0').update(files[path]).update('\0');
+  return {
+    version: hash.digest('hex').slice(0, 16),
+    precache: paths.filter((path) => !ON_DEMAND.test(path)),
+    onDemand: paths.filter((path) => ON_DEMAND.test(path)),
+  };
+}
+
+/**
+ * The playground's one service worker: the offline cache (runtime/service-worker/offline-worker.ts,
+ * with `manifest` inlined) first, then msw's own worker script, imported at its installed version.
+ */
+export async function serviceWorkerScript(manifest: OfflineManifest): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(import.meta.dirname, 'offline-worker.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+    define: { HALO_OFFLINE: JSON.stringify(manifest) },
+  });
+  return [
+    `// The Halo Playground's service worker (version ${manifest.version}): offline cache, then msw.`,
+    result.outputFiles[0].text,
+    `importScripts('./${MSW_WORKER_FILE}');`,
+    '',
+  ].join('\n');
+}

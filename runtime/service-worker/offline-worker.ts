@@ -1,0 +1,91 @@
+/**
+ * The offline part of the playground's service worker, bundled into `service-worker.js` before msw's
+ * worker script is imported. Its fetch listener runs first: requests for the site's own files are
+ * answered from the versioned cache (network as fallback, and to fill it) and go no further; everything
+ * else — requests to the learner's program — falls through to msw's listener.
+ */
+import { OFFLINE_CACHE_PREFIX, OFFLINE_MESSAGES, type OfflineManifest } from './offline-manifest.ts';
+
+/** The parts of the service worker global scope used here (the DOM lib does not describe it). */
+interface WorkerScope {
+  registration: { scope: string; active: unknown };
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown; source: { postMessage(message: unknown): void } | null }) => void): void;
+  addEventListener(type: 'fetch', listener: (event: ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void }) => void): void;
+}
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+declare const HALO_OFFLINE: OfflineManifest;
+const worker = self as unknown as WorkerScope;
+const CACHE = `${OFFLINE_CACHE_PREFIX}${HALO_OFFLINE.version}`;
+/** How many files download at once: enough to hide latency, few enough not to starve the page. */
+const PARALLEL = 4;
+
+const root = (): string => worker.registration.scope;
+const absolute = (path: string): string => new URL(path, root()).href;
+let knownUrls: Set<string> | null = null;
+/** Absolute URLs of every file of this deployment (the scope is fixed once the worker runs). */
+const known = (): Set<string> => (knownUrls ??= new Set([...HALO_OFFLINE.precache, ...HALO_OFFLINE.onDemand].map(absolute)));
+
+/** Stores every precache file not stored yet; large files included (no size limit applies). */
+async function precache(): Promise<void> {
+  const cache = await caches.open(CACHE);
+  const stored = new Set((await cache.keys()).map((request) => request.url));
+  const missing = HALO_OFFLINE.precache.map(absolute).filter((url) => !stored.has(url));
+  const next = async (): Promise<void> => {
+    const url = missing.shift();
+    if (!url) return;
+    // no-cache: revalidate with the server, so an HTTP cache never hands back another deployment's file.
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`offline cache: ${url} answered ${response.status}`);
+    await cache.put(url, response);
+    return next();
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, next));
+}
+
+/** The cache key of a request: page addresses (`./`, `?lesson=…`, `?embed`) all mean their HTML file. */
+function cacheKey(request: Request): string {
+  const url = new URL(request.url);
+  url.hash = '';
+  if (request.mode !== 'navigate') return url.href;
+  url.search = '';
+  if (url.href.endsWith('/')) url.href += 'index.html';
+  return url.href;
+}
+
+async function respond(request: Request): Promise<Response> {
+  const key = cacheKey(request);
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && known().has(key)) await cache.put(key, response.clone());
+  return response;
+}
+
+worker.addEventListener('install', (event) => {
+  // An update (a version is active already) takes over only once it can serve everything offline.
+  if (worker.registration.active) event.waitUntil(precache());
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(OFFLINE_CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)))),
+  );
+});
+
+worker.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type !== OFFLINE_MESSAGES.precache) return;
+  event.waitUntil(precache().then(() => event.source?.postMessage({ type: OFFLINE_MESSAGES.ready, version: HALO_OFFLINE.version })));
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || !known().has(cacheKey(request))) return;
+  // Ours alone: msw's listener would answer the same request from the network.
+  event.stopImmediatePropagation();
+  event.respondWith(respond(request));
+});

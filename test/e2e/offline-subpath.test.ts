@@ -1,0 +1,85 @@
+/**
+ * Offline static hosting in Chromium: the production build served under the sub-path /halo/play/ by a
+ * plain static server (no COOP/COEP). After one visit the page loads, compiles and answers requests
+ * with the network off; a new deployment replaces the old cache and the page offers a reload.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from './harness/browser.ts';
+import { distDir } from './harness/paths.ts';
+import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { send, waitForProgram } from './share-page.ts';
+
+let site = '';
+let server: StaticServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('halo-offline-')));
+
+beforeAll(async () => {
+  // A private copy: the last test deploys a "new version" into it.
+  site = mkdtempSync(join(tmpdir(), 'halo-site-'));
+  cpSync(distDir(), site, { recursive: true });
+  server = await serveStatic(site, '/halo/play/');
+  browser = await launchChromium();
+  context = await browser.newContext();
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${server.url}index.html?lesson=scratch`);
+  await waitForProgram(page);
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', undefined, { timeout: 120_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (site) rmSync(site, { recursive: true, force: true });
+});
+
+test('one service worker at the sub-path does both jobs', async () => {
+  const registration = await page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return { scope: r?.scope, script: navigator.serviceWorker.controller?.scriptURL };
+  });
+  expect(registration).toEqual({ scope: server.url, script: `${server.url}service-worker.js` });
+  expect(readFileSync(join(site, 'service-worker.js'), 'utf8')).toContain("importScripts('./mockServiceWorker.js');");
+  expect(await cacheNames()).toHaveLength(1);
+});
+
+test('with the network off, a reload loads the editor, compiles and answers', async () => {
+  const served = server.requests.length;
+  await context.setOffline(true);
+  try {
+    // Navigating again (Playwright's reload() bypasses the service worker when offline).
+    await page.goto(`${server.url}index.html?lesson=scratch`);
+    await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
+    await waitForProgram(page);
+    await page.getByLabel('Method').selectOption('GET');
+    await page.getByLabel('Path and query').fill('/');
+    expect(await send(page)).toEqual({ status: '200 OK', body: 'Hello, world!' });
+    expect(server.requests.slice(served)).toEqual([]);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a new deployment replaces the old cache and the page offers a reload', async () => {
+  const [old] = await cacheNames();
+  // A deployment changes the service worker's bytes (its version); the browser notices on update().
+  const file = join(site, 'service-worker.js');
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/version: "(\w+)"/, 'version: "$1next"'));
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+  await page.getByText('A new version of the playground is available.').waitFor({ timeout: 120_000 });
+  // The old version's cache goes while the new worker activates, alongside its taking control.
+  await expect.poll(cacheNames, { timeout: 30_000 }).toHaveLength(1);
+  const [current] = await cacheNames();
+  expect(current).not.toBe(old);
+  expect(current).toMatch(/next$/);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await waitForProgram(page);
+});
