@@ -16,6 +16,7 @@ import { ResponsePanel } from './response/response-panel.tsx';
 import { ConsolePane } from './console/console-pane.tsx';
 import { clearConsole, consoleStore } from './console/console-store.ts';
 import { LessonPane } from './lesson/lesson-pane.tsx';
+import { useLessonChecks } from './lesson/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
 import { ModesControls } from './modes/modes-controls.tsx';
 
@@ -108,6 +109,7 @@ function Dock() {
 export function App() {
   useApplyTheme();
   useCompileOnChange();
+  useLessonChecks();
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">

@@ -17,9 +17,9 @@ async function setUp() {
   const workspace = await import('../../web/state/workspace-store.ts');
   const progress = await import('../../web/state/progress-store.ts');
   const session = new ProgramSession(engine, 0);
-  const runner = checks.connectLessonChecks(engine, session);
+  const disconnect = checks.connectLessonChecks(engine, session);
   const settled = () => vi.waitFor(() => expect(checks.lessonChecksStore.get().status).toBe('done'));
-  return { engine, session, runner, settled, ...checks, ...files, ...workspace, ...progress };
+  return { engine, session, disconnect, settled, ...checks, ...files, ...workspace, ...progress };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,7 +40,7 @@ describe('the lesson checks in the page', () => {
     await t.settled();
     expect(t.lessonChecksStore.get().results.every((r) => r?.passed)).toBe(true);
     expect(t.progressStore.get().completed).toEqual([lesson]);
-    t.runner.disconnect();
+    t.disconnect();
   });
 
   it('do not run for code that does not compile, and start over for another lesson', async () => {
@@ -52,6 +52,6 @@ describe('the lesson checks in the page', () => {
 
     t.openWorkspace(t.SCRATCH);
     expect(t.lessonChecksStore.get()).toEqual({ lessonId: null, status: 'waiting', results: [] });
-    t.runner.disconnect();
+    t.disconnect();
   });
 });

@@ -2,7 +2,7 @@ import { useStore } from '../state/store.ts';
 import { progressStore } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { lessons, type Lesson } from '../lessons/catalog.ts';
-import { lessonChecksStore, type LessonChecksState } from '../lessons/lesson-checks.ts';
+import { lessonChecksStore, runLessonChecksNow, type LessonChecksState } from '../lessons/lesson-checks.ts';
 import type { CheckResult } from '../lessons/run-checks.ts';
 import { CheckDetails } from './check-details.tsx';
 import { useGoTo } from './use-go-to.ts';
@@ -31,7 +31,7 @@ function useSummary(lesson: Lesson, results: (CheckResult | null)[], status: Les
 }
 
 /** The lesson's checks with their latest results; failed ones explain expected vs actual. */
-export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void }) {
+export function CheckList({ lesson }: { lesson: Lesson }) {
   const state = useStore(lessonChecksStore, (s) => s);
   const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
   const current = state.lessonId === lesson.id;
@@ -51,7 +51,7 @@ export function CheckList({ lesson, onRun }: { lesson: Lesson; onRun: () => void
             ✓ Lesson complete
           </span>
         )}
-        <button type="button" className="btn-ghost ml-auto disabled:opacity-50" onClick={onRun} disabled={status === 'running'}>
+        <button type="button" className="btn-ghost ml-auto disabled:opacity-50" onClick={runLessonChecksNow} disabled={status === 'running'}>
           Run checks
         </button>
       </div>

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { resetWorkspace, workspaceStore } from '../state/workspace-store.ts';
-import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { findLesson, type Lesson } from '../lessons/catalog.ts';
-import { connectLessonChecks } from '../lessons/lesson-checks.ts';
 import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
 import { CheckList } from './check-list.tsx';
@@ -11,25 +9,12 @@ import { ChecksBar } from './checks-bar.tsx';
 import { SolutionDialog } from './solution-dialog.tsx';
 import { ScratchNotes } from './scratch-notes.tsx';
 
-/** Runs the open lesson's checks while the pane is shown; returns "run them now". */
-function useLessonChecks(): () => void {
-  const engine = useEngine();
-  const session = useSession();
-  const runner = useRef<ReturnType<typeof connectLessonChecks> | null>(null);
-  useEffect(() => {
-    const connected = connectLessonChecks(engine, session);
-    runner.current = connected;
-    return () => connected.disconnect();
-  }, [engine, session]);
-  return () => runner.current?.runNow();
-}
-
-function LessonBody({ lesson, runChecks }: { lesson: Lesson; runChecks: () => void }) {
+function LessonBody({ lesson }: { lesson: Lesson }) {
   const [showSolution, setShowSolution] = useState(false);
   return (
     <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
       <LessonMarkdown markdown={lesson.markdown} />
-      <CheckList lesson={lesson} onRun={runChecks} />
+      <CheckList lesson={lesson} />
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
           Show solution
@@ -50,7 +35,6 @@ function LessonBody({ lesson, runChecks }: { lesson: Lesson; runChecks: () => vo
 /** The lesson pane: the lesson list, the open lesson's text, checks and actions (or notes in the free playground). */
 export function LessonPane() {
   const active = useStore(workspaceStore, (s) => s.active);
-  const runChecks = useLessonChecks();
   const lesson = findLesson(active);
   const scroller = useRef<HTMLDivElement>(null);
   // A new lesson starts at its beginning, not where the previous one was scrolled to.
@@ -61,7 +45,7 @@ export function LessonPane() {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
-      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} runChecks={runChecks} /> : <ScratchNotes />}</div>
+      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} /> : <ScratchNotes />}</div>
       {lesson && <ChecksBar lesson={lesson} />}
     </div>
   );

@@ -30,11 +30,18 @@ function waitingFor(id: string): LessonChecksState {
 /** The open lesson's check results, for the check list and the completion mark. */
 export const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
 
+let runConnected: (() => void) | null = null;
+
+/** Runs the open lesson's checks now against the running program (the "Run checks" button). */
+export function runLessonChecksNow(): void {
+  runConnected?.();
+}
+
 /**
  * Runs the open lesson's checks after every successful compile (and on demand), showing each result as
- * it arrives; marks the lesson complete when all pass. Returns "run now" and "disconnect".
+ * it arrives; marks the lesson complete when all pass. Returns a function that disconnects it.
  */
-export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSession): { runNow(): void; disconnect(): void } {
+export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSession): () => void {
   let controller: AbortController | null = null;
   let lastPhase = session.store.get().phase;
   let lastActive = workspaceStore.get().active;
@@ -87,15 +94,15 @@ export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSe
     // Results of the previous code stay visible, marked as out of date until the next build is checked.
     if (lessonChecksStore.get().status === 'done') lessonChecksStore.set({ status: 'waiting' });
   });
-  // The pane may open after the program started: check what is running now.
-  if (lastPhase === 'ok') void run();
-  return {
-    runNow: () => void run(),
-    disconnect() {
-      controller?.abort();
-      offSession();
-      offWorkspace();
-      offFiles();
-    },
+  const runNow = () => void run();
+  runConnected = runNow;
+  // Connected after the program started (a remount): check what is running now.
+  if (lastPhase === 'ok') runNow();
+  return () => {
+    controller?.abort();
+    offSession();
+    offWorkspace();
+    offFiles();
+    if (runConnected === runNow) runConnected = null;
   };
 }
