@@ -40,7 +40,7 @@ const REMARK_PLUGINS = [remarkGfm];
 /** A lesson's Markdown as React elements; raw HTML in the source is dropped, never injected. */
 export function LessonMarkdown({ markdown }: { markdown: string }) {
   return (
-    <div className="lesson-text">
+    <div>
       <Markdown components={components} remarkPlugins={REMARK_PLUGINS} skipHtml>
         {markdown}
       </Markdown>
