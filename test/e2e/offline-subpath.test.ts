@@ -55,8 +55,9 @@ test('with the network off, a reload loads the editor, compiles and answers', as
   const served = server.requests.length;
   await context.setOffline(true);
   try {
-    // Navigating again (Playwright's reload() bypasses the service worker when offline).
-    await page.goto(`${server.url}index.html?lesson=scratch`);
+    // A new navigation: Chromium turns reload() (and a same-URL goto) into a reload, which skips the
+    // service worker under offline emulation; a changed query is the same page to the cache.
+    await page.goto(`${server.url}index.html?lesson=scratch&visit=2`);
     await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 60_000 });
     await waitForProgram(page);
     await page.getByLabel('Method').selectOption('GET');
