@@ -29,7 +29,7 @@ let compilesWaiting = 0;
  * and a learner who compiles later should not pay for it.
  */
 function initialize(): Promise<void> {
-  // The offline cache first: this worker's fetches do not pass through the service worker.
+  // The offline cache first: this worker's fetches may bypass the service worker (see cachedFetch).
   initialized ??= cachedFetch(new URL(wasmURL, location.href).href)
     .then((response) => WebAssembly.compileStreaming(response))
     .then((wasmModule) => esbuild.initialize({ wasmModule, worker: false }))

@@ -56,13 +56,14 @@ function cacheKey(request: Request): string {
   return url.href;
 }
 
-async function respond(request: Request): Promise<Response> {
+async function respond(event: ExtendableEvent, request: Request): Promise<Response> {
   const key = cacheKey(request);
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && known().has(key)) await cache.put(key, response.clone());
+  // Stored while the page already reads the body: large files (PGlite) must not wait for the disk.
+  if (response.ok) event.waitUntil(cache.put(key, response.clone()));
   return response;
 }
 
@@ -87,5 +88,5 @@ worker.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || !known().has(cacheKey(request))) return;
   // Ours alone: msw's listener would answer the same request from the network.
   event.stopImmediatePropagation();
-  event.respondWith(respond(request));
+  event.respondWith(respond(event, request));
 });
