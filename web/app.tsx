@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useStore } from './state/store.ts';
 import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
 import { filesStore, resetFiles } from './state/files-store.ts';
@@ -19,22 +19,10 @@ import { LessonPane } from './lesson/lesson-pane.tsx';
 import { useLessonChecks } from './lesson/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
 import { ModesControls } from './modes/modes-controls.tsx';
+import { useCompileOnEdit } from './engine/use-compile-on-edit.ts';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
-
-/** Compiles on every edit (debounced) and once at start. */
-function useCompileOnChange(): void {
-  const session = useSession();
-  useEffect(() => {
-    void session.compileNow(filesStore.get().files);
-    const unsubscribe = filesStore.subscribe(() => session.schedule(filesStore.get().files));
-    return () => {
-      unsubscribe();
-      session.dispose();
-    };
-  }, [session]);
-}
 
 function Toolbar() {
   const session = useSession();
@@ -108,7 +96,7 @@ function Dock() {
 /** The playground: lesson notes, the editor with its console, and the request/response column. */
 export function App() {
   useApplyTheme();
-  useCompileOnChange();
+  useCompileOnEdit();
   useLessonChecks();
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const editorColumn = (

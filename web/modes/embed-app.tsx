@@ -7,7 +7,7 @@ import { ResponsePanel } from '../response/response-panel.tsx';
 import { SharedCodeBanner } from '../share/shared-code-banner.tsx';
 import { useApplyTheme } from '../layout/theme.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
-import { useCompileOnEdit } from './use-compile-on-edit.ts';
+import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
 
 const CodeEditor = lazy(() => import('../editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useSession } from '../engine/engine-context.tsx';
+import { useSession } from './engine-context.tsx';
 import { filesStore } from '../state/files-store.ts';
 
-/** Compiles once at start and after every edit (debounced), as the full playground does. */
+/** Compiles once at start and after every edit (debounced); the full page and the embed both use it. */
 export function useCompileOnEdit(): void {
   const session = useSession();
   useEffect(() => {
