@@ -12,12 +12,34 @@ import { launchChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { send, waitForProgram } from './share-page.ts';
+import { OFFLINE_MESSAGES } from '../../runtime/service-worker/offline-manifest.ts';
 
 let site = '';
 let server: StaticServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+
+/**
+ * Chromium stops an idle service worker after ~30 s and cannot start it again under DevTools offline
+ * emulation (microsoft/playwright#2311); real offline has no such limit, as the worker starts from its
+ * stored scripts. So the test wakes it with a round trip (the precache request, a no-op once all is
+ * stored) right before it takes the network away.
+ */
+const wakeServiceWorker = () =>
+  page.evaluate(
+    ({ precache, ready }) =>
+      new Promise<void>((resolve) => {
+        const onMessage = (event: MessageEvent) => {
+          if ((event.data as { type?: string } | null)?.type !== ready) return;
+          navigator.serviceWorker.removeEventListener('message', onMessage);
+          resolve();
+        };
+        navigator.serviceWorker.addEventListener('message', onMessage);
+        navigator.serviceWorker.controller?.postMessage({ type: precache });
+      }),
+    OFFLINE_MESSAGES,
+  );
 
 const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('halo-offline-')));
 
@@ -52,6 +74,7 @@ test('one service worker at the sub-path does both jobs', async () => {
 });
 
 test('with the network off, a reload loads the editor, compiles and answers', async () => {
+  await wakeServiceWorker();
   const served = server.requests.length;
   await context.setOffline(true);
   try {
