@@ -72,15 +72,21 @@ export class AppHttp {
     const req = new NodeRequestContext(im, this.app.bodyLimit);
     const res = new ResponseContext();
     const pending = this.app.handle(req, res);
-    if (pending) pending.then(() => this.send(req, sr, res), (error) => this.sendFailure(sr, error));
-    else this.send(req, sr, res);
+    if (!pending) return this.send(req, sr, res);
+    pending.then(
+      () => this.send(req, sr, res),
+      (error) => {
+        this.sendFailure(sr, error);
+        this.finished();
+      },
+    );
   };
 
   private send(req: NodeRequestContext, sr: ServerResponse, res: ResponseContext): void {
     try {
-      // The rest of a refused body is never read, so that connection cannot carry another request.
-      if (req.abandonedBody || this.stopping) res.headers.connection = 'close';
       const headers = res.headers;
+      // The rest of a refused body is never read, so that connection cannot carry another request.
+      if (req.abandonedBody || this.stopping) headers.connection = 'close';
       headers['content-length'] = String(Buffer.byteLength(res.body));
       sr.writeHead(res.statusCode, headers);
       sr.end(res.body);
