@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, PgService } from '../../runtime/framework/index.ts';
 import type { PgDriver } from '../../runtime/framework/index.ts';
-import { serveApp } from '../support/serve-app.ts';
+import { callJson, serveApp } from '../support/serve-app.ts';
 import type { ServedApp } from '../support/serve-app.ts';
 
 type Json = Record<string, unknown>;
@@ -34,15 +34,10 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
     });
     afterAll(() => server?.close());
 
+    // Status and body only: the assertions compare the whole reply.
     async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json & Json[] }> {
-      const init: RequestInit = { method };
-      if (body !== undefined) {
-        init.body = JSON.stringify(body);
-        init.headers = { 'content-type': 'application/json' };
-      }
-      const response = await fetch(server.uri + path, init);
-      const text = await response.text();
-      return { status: response.status, json: text ? JSON.parse(text) : null };
+      const { status, json } = await callJson(server.uri, method, path, body);
+      return { status, json };
     }
 
     it('creates with 201, a string id from the sequence and ISO timestamps; reads it back; hooks run', async () => {

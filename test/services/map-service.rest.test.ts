@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, MapService } from '../../runtime/framework/index.ts';
-import { serveApp } from '../support/serve-app.ts';
+import { callJson, serveApp } from '../support/serve-app.ts';
 import type { ServedApp } from '../support/serve-app.ts';
 
 type Json = Record<string, unknown>;
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Json & Json[]; type: string | null }> {
-  const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const response = await fetch(server.uri + path, init);
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, type: response.headers.get('content-type') };
-}
+const call = (method: string, path: string, body?: unknown) => callJson(server.uri, method, path, body);
 
 describe('MapService over HTTP', () => {
   it('POST / creates with status 201, id "0", then "1", and equal ISO-UTC timestamps', async () => {

@@ -40,3 +40,22 @@ export function rawRequest(
     req.end(options.body);
   });
 }
+
+/** A decoded JSON reply: its status, body (`null` when empty) and content type. */
+export interface JsonReply {
+  status: number;
+  json: Record<string, unknown> & Record<string, unknown>[];
+  type: string | null;
+}
+
+/** Sends `body` (when given) as JSON to `uri + path` and decodes the JSON reply. */
+export async function callJson(uri: string, method: string, path: string, body?: unknown): Promise<JsonReply> {
+  const init: RequestInit = { method };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { 'content-type': 'application/json' };
+  }
+  const response = await fetch(uri + path, init);
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null, type: response.headers.get('content-type') };
+}
