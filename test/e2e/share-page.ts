@@ -16,8 +16,8 @@ export async function waitForProgram(page: Page, before = ''): Promise<string> {
   return (await handle.jsonValue()) as string;
 }
 
-/** Replaces the editor's whole program with a paste, as a learner would. */
-export async function replaceCode(page: Page, code: string): Promise<void> {
+/** Replaces the editor's whole program with a paste, as a learner would; waits until the editor shows `until`. */
+export async function replaceCode(page: Page, code: string, until = code.split('\n')[0]): Promise<void> {
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.evaluate((text) => {
@@ -25,7 +25,7 @@ export async function replaceCode(page: Page, code: string): Promise<void> {
     data.setData('text/plain', text);
     document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, code);
-  await waitForEditorText(page, code.split('\n')[0]);
+  await waitForEditorText(page, until);
 }
 
 /** Waits until the editor shows `text` (usable outside a test, unlike expect.poll). */

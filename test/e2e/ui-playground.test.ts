@@ -4,6 +4,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { replaceCode as replaceCodeOnPage } from './share-page.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/ui');
 const example = readFileSync(resolve(REPO_ROOT, 'lessons/getting-started/app.ts'), 'utf8');
@@ -37,18 +38,8 @@ async function runningBundle(): Promise<string> {
   return (await page.getByTestId('compile-status').getAttribute('data-bundle')) ?? '';
 }
 
-/** Replaces the whole program as a learner would: select all in the editor, then paste. */
-async function replaceCode(code: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+A');
-  // A paste event, not typed keys: typing would trigger auto-indent and bracket completion line by line.
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
-  await expect.poll(() => page.locator('.monaco-editor .view-lines').first().textContent()).toContain('startServer');
-}
+// Waits for `startServer`, which every program here has, rather than a first line the old program shares.
+const replaceCode = (code: string) => replaceCodeOnPage(page, code, 'startServer');
 
 /** Clicks Send and waits for the exchange to finish; returns the status badge text. */
 async function send(): Promise<string> {
