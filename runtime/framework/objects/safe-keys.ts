@@ -1,0 +1,18 @@
+/**
+ * Keys that change an object's prototype chain when assigned (`obj[key] = …`) or merged
+ * (`Object.assign`, spread into a setter): they never come from a client into an object.
+ */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** True when `key` may be copied from client input into an object. */
+export function isSafeKey(key: string): boolean {
+  return !UNSAFE_KEYS.has(key);
+}
+
+/** Copies the own, safe, enumerable keys of `source` onto `target` (never through the prototype chain). */
+export function assignSafe<T extends object>(target: T, source: object): T {
+  for (const key of Object.keys(source)) {
+    if (isSafeKey(key)) (target as Record<string, unknown>)[key] = (source as Record<string, unknown>)[key];
+  }
+  return target;
+}
