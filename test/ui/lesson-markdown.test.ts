@@ -3,8 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LessonMarkdown } from '../../web/lesson/lesson-markdown.tsx';
 import { lessons } from '../../web/lessons/catalog.ts';
+import { markdownToTree } from '../../web/lessons/markdown-to-tree.ts';
+import type { LessonNode } from '../../web/lessons/lesson-tree.ts';
 
-const render = (markdown: string) => renderToStaticMarkup(createElement(LessonMarkdown, { markdown }));
+const renderTree = (text: LessonNode[]) => renderToStaticMarkup(createElement(LessonMarkdown, { text }));
+const render = (markdown: string) => renderTree(markdownToTree(markdown));
 
 describe('the lesson text', () => {
   it('drops raw HTML and neutralizes javascript: links', () => {
@@ -22,7 +25,7 @@ describe('the lesson text', () => {
 
   it('renders every lesson without raw HTML', () => {
     for (const lesson of lessons) {
-      const html = render(lesson.markdown);
+      const html = renderTree(lesson.text);
       expect(html, lesson.id).toContain('<h2');
       expect(html, lesson.id).not.toMatch(/<script|<iframe|<img/i);
     }

@@ -13,7 +13,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
   const [showSolution, setShowSolution] = useState(false);
   return (
     <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
-      <LessonMarkdown markdown={lesson.markdown} />
+      <LessonMarkdown text={lesson.text} />
       <CheckList lesson={lesson} />
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>

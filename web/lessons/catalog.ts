@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { Check } from '../../lessons/lesson-format.ts';
-import { parseLessonText } from './frontmatter.ts';
+import type { CompiledLessonText, LessonNode } from './lesson-tree.ts';
 
 /** One lesson, as the playground shows it. */
 export interface Lesson {
@@ -12,8 +12,8 @@ export interface Lesson {
   summary: string;
   /** Spec rule ids the lesson teaches. */
   covers: string[];
-  /** The lesson text (Markdown, frontmatter removed). */
-  markdown: string;
+  /** The lesson text, parsed from its Markdown at build time. */
+  text: LessonNode[];
   /** The program the learner starts from. */
   starter: string;
   /** A program that passes every check. */
@@ -23,7 +23,7 @@ export interface Lesson {
 }
 
 // Vite inlines every lesson at build time, so the catalog needs no network at run time.
-const texts = import.meta.glob<string>('../../lessons/*/lesson.md', { query: '?raw', import: 'default', eager: true });
+const texts = import.meta.glob<CompiledLessonText>('../../lessons/*/lesson.md', { query: '?lesson', import: 'default', eager: true });
 const starters = import.meta.glob<string>('../../lessons/*/starter.ts', { query: '?raw', import: 'default', eager: true });
 const solutions = import.meta.glob<string>('../../lessons/*/solution.ts', { query: '?raw', import: 'default', eager: true });
 const checkModules = import.meta.glob<Check[]>('../../lessons/*/checks.ts', { import: 'default', eager: true });
@@ -32,7 +32,7 @@ const FOLDER = /\/lessons\/((\d+)-[\w-]+)\/lesson\.md$/;
 
 /** Every lesson, sorted by number. Throws at load time when a lesson folder is incomplete. */
 export const lessons: Lesson[] = Object.entries(texts)
-  .flatMap(([path, source]) => {
+  .flatMap(([path, text]) => {
     const folder = FOLDER.exec(path);
     if (!folder) return [];
     const [, id, number] = folder;
@@ -42,7 +42,6 @@ export const lessons: Lesson[] = Object.entries(texts)
       if (value === undefined) throw new Error(`Lesson ${id} has no ${name}.`);
       return value;
     };
-    const text = parseLessonText(source, `${id}/lesson.md`);
     return [{ id, number: Number(number), ...text, starter: part(starters, 'starter.ts'), solution: part(solutions, 'solution.ts'), checks: part(checkModules, 'checks.ts') }];
   })
   .sort((a, b) => a.number - b.number);

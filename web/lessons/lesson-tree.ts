@@ -1,0 +1,21 @@
+/**
+ * A lesson's text as data: the Markdown is parsed at build time (web/lessons/markdown-to-tree.ts), so the
+ * page ships no Markdown parser and renders this tree as React elements — never as an HTML string.
+ */
+export type LessonNode = string | LessonElement;
+
+/** An element of the lesson text: an allowed tag, its few attributes, and its children. */
+export interface LessonElement {
+  tag: string;
+  /** `href` of links, `language` of code blocks, `align` of table cells, `start` of ordered lists. */
+  props?: Record<string, string | number>;
+  children?: LessonNode[];
+}
+
+/** What a `lesson.md?lesson` import gives: the frontmatter fields and the parsed text. */
+export interface CompiledLessonText {
+  title: string;
+  summary: string;
+  covers: string[];
+  text: LessonNode[];
+}
