@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
 import { serviceWorkerPlugin } from './runtime/service-worker/vite-plugin.ts';
 import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
 import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
+import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
 
 export default defineConfig({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
+  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
