@@ -5,11 +5,12 @@ import { serviceWorkerPlugin } from './runtime/service-worker/vite-plugin.ts';
 import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
 import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
+import { monacoLanguagesPlugin } from './web/editor/monaco-languages-plugin.ts';
 
 export default defineConfig({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
+  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

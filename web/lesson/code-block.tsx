@@ -16,7 +16,8 @@ const COLORS: Record<string, string> = {
   type: 'text-teal-800 dark:text-teal-300',
 };
 
-const LANGUAGES: Record<string, string> = { ts: 'typescript', typescript: 'typescript', js: 'javascript', javascript: 'javascript', json: 'json' };
+// JSON is highlighted as JavaScript: the editor only bundles the TypeScript and JavaScript grammars.
+const LANGUAGES: Record<string, string> = { ts: 'typescript', typescript: 'typescript', js: 'javascript', javascript: 'javascript', json: 'javascript' };
 
 async function tokenize(code: string, language: string): Promise<Run[][]> {
   // The lesson pane shares Monaco's lazily loaded chunk with the editor instead of adding a highlighter.
