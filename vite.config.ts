@@ -6,11 +6,12 @@ import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
 import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
 import { monacoLanguagesPlugin } from './web/editor/monaco-languages-plugin.ts';
+import { prebuiltProgramsPlugin } from './runtime/compiler/prebuilt-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
+  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
@@ -18,7 +19,8 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
     rolldownOptions: {
-      input: { index: 'index.html', harness: 'web/harness.html' },
+      // The engine's test page is built only for the end-to-end tests (`vite build --mode e2e`), never shipped.
+      input: { index: 'index.html', ...(mode === 'e2e' ? { harness: 'web/harness.html' } : {}) } as Record<string, string>,
     },
   },
   test: {
@@ -45,4 +47,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

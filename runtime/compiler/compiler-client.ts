@@ -1,4 +1,5 @@
 import type { CompileResult } from '../engine/engine-api.ts';
+import { prebuiltProgram } from './prebuilt-programs.ts';
 import type { FromCompiler, ToCompiler } from './protocol.ts';
 
 type Pending = { resolve: (answer: FromCompiler) => void; reject: (error: Error) => void };
@@ -27,8 +28,10 @@ export class CompilerClient {
     this.ready = this.send({ id: 0, type: 'init' }).then(() => undefined);
   }
 
-  /** Compiles `files` starting at `entry`. */
+  /** Compiles `files` starting at `entry`; a program the build compiled ahead does not wait for esbuild. */
   async compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
+    const prebuilt = await prebuiltProgram(files, entry);
+    if (prebuilt) return prebuilt;
     const answer = await this.send({ id: 0, type: 'compile', files, entry });
     if (answer.type !== 'compiled') throw new Error('The compiler answered out of turn.');
     return answer.result;

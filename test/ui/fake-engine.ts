@@ -24,6 +24,8 @@ export class FakeEngine implements PlaygroundEngine {
   }
 
   async run(bundle: ProgramBundle): Promise<ProgramState> {
+    // The real engine's run waits for its request bridge (part of `ready`); compile does not.
+    await this.ready;
     this.runs.push(bundle);
     this.state = { status: 'running', origins: ['http://localhost:3000'] };
     for (const l of this.stateListeners) l(this.state);

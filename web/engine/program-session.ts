@@ -55,7 +55,7 @@ export class ProgramSession {
     const stale = () => generation !== this.generation;
     this.store.set({ phase: this.engineReady ? 'compiling' : 'starting' });
     try {
-      await this.engine.ready;
+      // Not behind `engine.ready`: a program the build compiled ahead runs before esbuild has started.
       const result = await this.engine.compile(files);
       if (stale()) return;
       if (!result.ok) {

@@ -1,0 +1,65 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild-wasm';
+import type { Plugin } from 'vite';
+import { compileProgram } from './compile.ts';
+
+const MODULE = 'virtual:halo-prebuilt';
+const RESOLVED = `\0${MODULE}`;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every program the playground opens with before the learner types (one `main.ts` each), relative to the repository. */
+function programFiles(): string[] {
+  const lessons = readdirSync(`${ROOT}lessons`).flatMap((folder) => ['starter.ts', 'solution.ts'].map((name) => `lessons/${folder}/${name}`));
+  const templates = readdirSync(`${ROOT}web/templates`).filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts').map((name) => `web/templates/${name}`);
+  return [...lessons, 'lessons/getting-started/app.ts', ...templates].filter((file) => existsSync(`${ROOT}${file}`)).sort();
+}
+
+/** The names the browser build of `halo` exports, read from esbuild's metafile: the compiler's shim needs them. */
+async function haloExports(): Promise<string[]> {
+  const result = await esbuild.build({
+    entryPoints: [`${ROOT}runtime/browser/index.ts`],
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    outfile: 'halo.js',
+    logLevel: 'silent',
+  });
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports);
+}
+
+/**
+ * Compiles the lessons' starters and solutions, the templates and the example program at build time with
+ * the same compiler the page uses (esbuild-wasm, same options, same content ids), writes each bundle to
+ * `assets/prebuilt/<id>.js`, and gives the page their ids as `virtual:halo-prebuilt`.
+ */
+export function prebuiltProgramsPlugin(): Plugin {
+  let building = false;
+  return {
+    name: 'halo-prebuilt-programs',
+    configResolved(config) {
+      building = config.command === 'build' && !config.build.ssr;
+    },
+    resolveId(id) {
+      return id === MODULE ? RESOLVED : null;
+    },
+    async load(id) {
+      if (id !== RESOLVED) return null;
+      if (!building) return 'export default [];';
+      const names = await haloExports();
+      const ids: string[] = [];
+      for (const file of programFiles()) {
+        this.addWatchFile(`${ROOT}${file}`);
+        const result = await compileProgram(esbuild, { files: { 'main.ts': readFileSync(`${ROOT}${file}`, 'utf8') }, entry: 'main.ts', haloExports: names });
+        if (!result.ok) this.error(`${file} does not compile: ${result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('; ')}`);
+        if (ids.includes(result.bundle.id)) continue;
+        ids.push(result.bundle.id);
+        this.emitFile({ type: 'asset', fileName: `assets/prebuilt/${result.bundle.id}.js`, source: result.bundle.code });
+      }
+      return `export default ${JSON.stringify(ids)};`;
+    },
+  };
+}

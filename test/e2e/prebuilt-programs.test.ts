@@ -1,0 +1,47 @@
+/**
+ * A lesson's first response does not wait for esbuild-wasm: the build compiled every starter, solution
+ * and template ahead, so with `esbuild.wasm` unreachable the first lesson still runs its starter and its
+ * checks get answers. The first edit then needs the compiler, and says so when it cannot start.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './harness/browser.ts';
+import { distDir } from './harness/paths.ts';
+import { serveStatic, type StaticServer } from './harness/static-server.ts';
+
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await serveStatic(distDir());
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered', async () => {
+  const context = await browser.newContext();
+  let wasmAsked = 0;
+  // Every fetch of esbuild's binary fails, from the page, its workers and the service worker alike.
+  await context.route(/esbuild-[\w-]+\.wasm$/, (route) => {
+    wasmAsked++;
+    return route.abort();
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}index.html`);
+  await page.waitForFunction(
+    () => {
+      const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')];
+      return items.length > 0 && items.every((li) => li.getAttribute('data-check-status') !== 'pending');
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+  // The starter ran: its start-up line reached the console (no program would mean no line and 503s).
+  await page.getByText('Listening on http://localhost:3000').first().waitFor({ state: 'attached', timeout: 30_000 });
+  expect(wasmAsked).toBeGreaterThan(0);
+  await context.close();
+});
