@@ -7,6 +7,7 @@ import { defaultErrorHandler } from './errors/default-error-handler.ts';
 import { FetchRequestContext } from './fetch/fetch-request-context.ts';
 import { toResponse } from './fetch/to-response.ts';
 import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
+import { effectiveMethod } from './routing/method-override.ts';
 import { splitRequestPath } from './routing/request-path.ts';
 import { RouteTree } from './routing/route-tree.ts';
 import { Router } from './routing/router.ts';
@@ -50,6 +51,7 @@ export class App extends Router {
   /** Runs the pipeline for one request; returns a promise only when some handler was asynchronous. */
   handle(req: RequestContext, res: ResponseContext): void | Promise<void> {
     if (!this.tree) this.freeze();
+    if (req.method === 'POST') req.method = effectiveMethod(req);
     let match;
     try {
       match = this.tree!.match(req.method, splitRequestPath(req.path));
@@ -60,7 +62,7 @@ export class App extends Router {
       res.statusCode = 404;
       return;
     }
-    req.params = match.params;
+    if (match.params) req.params = match.params;
     return runPipeline(match.handlers, 0, req, res, this.handleError);
   }
 
@@ -69,7 +71,13 @@ export class App extends Router {
     const req = new FetchRequestContext(request, this.bodyLimit);
     const res = new ResponseContext();
     await this.handle(req, res);
-    return toResponse(res, req.method);
+    try {
+      return toResponse(res, req.method);
+    } catch (error) {
+      // A status outside 200–599 or a header value with a line break: what Node's adapter answers too.
+      console.error('[halo] could not send the response:', error);
+      return new Response('500 Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
   }
 
   /** Runs the shutdown hooks, then closes every service mounted with use(); the app should not serve afterwards. */

@@ -11,15 +11,14 @@ export interface MultipartResult {
 }
 
 const NOT_PARSED = 'The request body has not been parsed yet. Call `await req.parseBody()` before reading it.';
-const NO_PARAMS: Record<string, string> = {};
 
 /**
  * The incoming request as handlers see it. Platform-neutral: each host (Node, Fetch) subclasses it
  * and supplies headers and the raw body; everything else — query, params, body parsing — lives here.
  */
 export abstract class RequestContext {
-  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded. */
-  params: Record<string, string> = NO_PARAMS;
+  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded; a fresh object per request. */
+  params: Record<string, string> = {};
   private query_: Record<string, string> | null = null;
   private serviceParams_: Record<string, unknown> | null = null;
   private parsing: Promise<void> | null = null;
@@ -29,8 +28,8 @@ export abstract class RequestContext {
 
   /** Creates a context for `method` and the raw request target `url` (path and query). */
   constructor(
-    /** The HTTP method, upper case. */
-    readonly method: string,
+    /** The HTTP method, upper case; a POST with `X-HTTP-Method-Override` may be re-labelled before routing. */
+    public method: string,
     /** The raw request target: path plus query string, as sent. */
     readonly url: string,
     /** The largest body, in bytes, that parseBody()/bytes() will read. */
