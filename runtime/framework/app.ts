@@ -4,6 +4,8 @@ import type { RequestContext } from './request-context.ts';
 import { ResponseContext } from './response-context.ts';
 import type { ErrorHandler } from './errors/default-error-handler.ts';
 import { defaultErrorHandler } from './errors/default-error-handler.ts';
+import type { RequestLimits } from './body/request-limits.ts';
+import { DEFAULT_LIMITS } from './body/request-limits.ts';
 import { FetchRequestContext } from './fetch/fetch-request-context.ts';
 import { toResponse } from './fetch/to-response.ts';
 import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
@@ -16,6 +18,12 @@ import { Router } from './routing/router.ts';
 export interface AppOptions {
   /** Largest request body in bytes that parseBody() reads; larger bodies get 413. Default 1 MiB. */
   bodyLimit?: number;
+  /** Deepest nesting of a JSON body or a bracket query key (`a[b][c]`); deeper gets 400. Default 64. */
+  maxBodyDepth?: number;
+  /** Most `name=value` pairs in a query string or urlencoded body; more gets 400. Default 1000. */
+  maxParameters?: number;
+  /** Highest list index in a bracket query key (`a[99]`); larger indexes stay object keys. Default 1000. */
+  queryArrayLimit?: number;
 }
 
 /** The application: a router plus the request pipeline, error handling and lifecycle. */
@@ -24,6 +32,8 @@ export class App extends Router {
   errorHandler: ErrorHandler = defaultErrorHandler;
   /** Largest request body in bytes. */
   readonly bodyLimit: number;
+  /** Limits on the structure of bodies and query strings, from the options. */
+  readonly limits: RequestLimits;
   /** Functions run by close(), e.g. to release services. */
   readonly shutdownHooks: (() => unknown)[] = [];
   private tree: RouteTree<Handler> | null = null;
@@ -32,6 +42,11 @@ export class App extends Router {
   constructor(options: AppOptions = {}) {
     super();
     this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
+    this.limits = Object.freeze({
+      maxBodyDepth: options.maxBodyDepth ?? DEFAULT_LIMITS.maxBodyDepth,
+      maxParameters: options.maxParameters ?? DEFAULT_LIMITS.maxParameters,
+      queryArrayLimit: options.queryArrayLimit ?? DEFAULT_LIMITS.queryArrayLimit,
+    });
   }
 
   /** True once the app serves requests; routes added from then on never run. */
@@ -51,6 +66,7 @@ export class App extends Router {
   /** Runs the pipeline for one request; returns a promise only when some handler was asynchronous. */
   handle(req: RequestContext, res: ResponseContext): void | Promise<void> {
     if (!this.tree) this.freeze();
+    req.limits = this.limits;
     if (req.method === 'POST') req.method = effectiveMethod(req);
     let match;
     try {
