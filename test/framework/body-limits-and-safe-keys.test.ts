@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/app.ts';
+import { assertJsonDepth } from '../../runtime/framework/body/json-depth.ts';
 import { parseNestedQuery } from '../../runtime/framework/query/nested-query.ts';
 import { transports } from '../support/transports.ts';
 
@@ -148,5 +149,15 @@ describe('the limits are App options', () => {
     expect(await (await app.fetch(new Request('http://x/nested?l[4]=a&m[5]=b'))).json()).toEqual({ l: ['a'], m: { 5: 'b' } });
     expect((await app.fetch(new Request('http://x/nested?a[b][c][d]=1'))).status).toBe(200);
     expect((await app.fetch(new Request('http://x/nested?a[b][c][d][e]=1'))).status).toBe(400);
+  });
+});
+
+describe('assertJsonDepth', () => {
+  it('counts brackets after a string that ends in an escaped backslash, not inside strings', () => {
+    const deep = '["\\\\",' + nestedJson(3) + ']';
+    expect(JSON.parse(deep)).toHaveLength(2);
+    expect(() => assertJsonDepth(deep, 4)).not.toThrow();
+    expect(() => assertJsonDepth(deep, 3)).toThrow('limit of 3 levels');
+    expect(() => assertJsonDepth('["[[[[\\"[[[["]', 1)).not.toThrow();
   });
 });

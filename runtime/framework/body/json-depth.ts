@@ -6,8 +6,7 @@ import { HttpException } from '../http-exception.ts';
  * to stop it; strings are skipped, so brackets inside them do not count.
  */
 export function assertJsonDepth(text: string, max: number): void {
-  // Every level needs an opening bracket: a text this short cannot be too deep.
-  if (text.length <= max) return;
+  if (!moreOpeningBrackets(text, max)) return;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -24,6 +23,18 @@ export function assertJsonDepth(text: string, max: number): void {
       depth--;
     }
   }
+}
+
+/**
+ * Every level needs an opening bracket, so with at most `max` of them (strings included) a text cannot
+ * be too deep. Native indexOf jumps between brackets: a few hundred ns for a typical body, against
+ * the char-by-char scan's cost of about a third of JSON.parse.
+ */
+function moreOpeningBrackets(text: string, max: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++count > max) return true;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > max) return true;
+  return false;
 }
 
 /** The 400 for input nested past the App's `maxBodyDepth`. */
