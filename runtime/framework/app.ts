@@ -105,7 +105,7 @@ export class App extends Router {
   /** Wraps what was thrown and hands it to errorHandler; never throws itself. */
   readonly handleError = (error: unknown, req: RequestContext, res: ResponseContext): void | Promise<void> => {
     const e = HttpException.from(error);
-    if (e.statusCode >= 500) console.error(`[halo] ${req.method} ${req.path} failed with ${e.statusCode}:`, e.cause ?? e);
+    if (e.statusCode >= 500) logFailure(e, req);
     if (res.closed) return;
     res.resetBody();
     res.statusCode = e.statusCode;
@@ -122,6 +122,16 @@ export class App extends Router {
       failHard(fatal, res);
     }
   };
+}
+
+// A console that formats values itself (the playground's) may throw on a hostile thrown value.
+function logFailure(e: HttpException, req: RequestContext): void {
+  const what = `[halo] ${req.method} ${req.path} failed with ${e.statusCode}:`;
+  try {
+    console.error(what, e.cause ?? e);
+  } catch {
+    console.error(what, e.message);
+  }
 }
 
 function failHard(error: unknown, res: ResponseContext): void {

@@ -98,6 +98,16 @@ for (const transport of transports) {
       },
     );
 
+    it('a console that throws while printing the thrown value does not change the 500', async () => {
+      vi.mocked(console.error).mockImplementationOnce(() => {
+        throw new TypeError('cannot print this');
+      });
+      const r = await send('/later/9');
+      expect(r.status).toBe(500);
+      expect((await r.json()).message).toBe(INTERNAL);
+      expect(vi.mocked(console.error)).toHaveBeenLastCalledWith('[halo] GET /later/9 failed with 500:', INTERNAL);
+    });
+
     it('a thrown value gets the HTML error page when the client prefers HTML', async () => {
       for (const i of THROWN.keys()) {
         const r = await send(`/later/${i}`, { headers: HTML });
