@@ -112,6 +112,15 @@ for (const transport of transports) {
       expect((await (await send(`/query?${key}=1`)).json()).keys).toEqual([key]);
     });
 
+    it('bad percent-encoding in a nested query is the same 400 as in req.query', async () => {
+      for (const path of ['/nested?a[b]=%E0%A4%A', '/query?a[b]=%E0%A4%A', '/nested?a%zz[b]=1']) {
+        const r = await send(path);
+        expect(r.status).toBe(400);
+        expect((await r.json()).message).toMatch(/^Malformed percent-encoding in query string: /);
+      }
+      expect(await (await send('/nested?a%5Bb%5D=x+y%C3%A9&c[]=1&c[]=2')).json()).toEqual({ a: { b: 'x yé' }, c: ['1', '2'] });
+    });
+
     it('100,000 query parameters get a 4xx, and the server keeps serving', async () => {
       const query = Array.from({ length: 100_000 }, (_, i) => `p${i}=1`).join('&');
       for (const path of ['/query', '/nested']) {

@@ -18,7 +18,8 @@ export function parseFormString(text: string, where: string, maxParameters: numb
   return out;
 }
 
-function decodeFormComponent(text: string, where: string): string {
+/** Decodes one urlencoded key or value (`+` is a space); bad percent-encoding is a 400 naming `where`. */
+export function decodeFormComponent(text: string, where: string): string {
   const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
   if (!spaced.includes('%')) return spaced;
   try {
