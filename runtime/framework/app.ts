@@ -5,7 +5,7 @@ import { ResponseContext } from './response-context.ts';
 import type { ErrorHandler } from './errors/default-error-handler.ts';
 import { defaultErrorHandler } from './errors/default-error-handler.ts';
 import type { RequestLimits } from './body/request-limits.ts';
-import { DEFAULT_LIMITS } from './body/request-limits.ts';
+import { resolveLimits } from './body/request-limits.ts';
 import { FetchRequestContext } from './fetch/fetch-request-context.ts';
 import { toResponse } from './fetch/to-response.ts';
 import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
@@ -38,15 +38,11 @@ export class App extends Router {
   readonly shutdownHooks: (() => unknown)[] = [];
   private tree: RouteTree<Handler> | null = null;
 
-  /** Creates an empty application. */
+  /** Creates an empty application; a limit option that is not a positive integer throws a RangeError. */
   constructor(options: AppOptions = {}) {
     super();
     this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
-    this.limits = Object.freeze({
-      maxBodyDepth: options.maxBodyDepth ?? DEFAULT_LIMITS.maxBodyDepth,
-      maxParameters: options.maxParameters ?? DEFAULT_LIMITS.maxParameters,
-      queryArrayLimit: options.queryArrayLimit ?? DEFAULT_LIMITS.queryArrayLimit,
-    });
+    this.limits = resolveLimits(options);
   }
 
   /** True once the app serves requests; routes added from then on never run. */

@@ -161,6 +161,16 @@ describe('the limits are App options', () => {
   });
 });
 
+describe('limit options', () => {
+  it('must be positive integers', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Infinity]) {
+      expect(() => new App({ maxBodyDepth: bad })).toThrow(`App option maxBodyDepth must be a positive integer, got ${bad}.`);
+    }
+    expect(() => new App({ maxParameters: '10' as unknown as number })).toThrow(RangeError);
+    expect(new App({ queryArrayLimit: 5 }).limits).toEqual({ maxBodyDepth: 64, maxParameters: 1000, queryArrayLimit: 5 });
+  });
+});
+
 describe('assertJsonDepth', () => {
   it('counts brackets after a string that ends in an escaped backslash, not inside strings', () => {
     const deep = '["\\\\",' + nestedJson(3) + ']';

@@ -13,3 +13,15 @@ export interface RequestLimits {
  * serialiser's stack; 1000 parameters is qs's own default, and a list index up to 1000 (`$in[999]`) as the services always read.
  */
 export const DEFAULT_LIMITS: RequestLimits = Object.freeze({ maxBodyDepth: 64, maxParameters: 1000, queryArrayLimit: 1000 });
+
+/** The limits from an App's options: each given one must be a positive integer, the rest keep their defaults. */
+export function resolveLimits(options: Partial<RequestLimits>): RequestLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const name of Object.keys(DEFAULT_LIMITS) as (keyof RequestLimits)[]) {
+    const value = options[name];
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`App option ${name} must be a positive integer, got ${String(value)}.`);
+    limits[name] = value;
+  }
+  return Object.freeze(limits);
+}
