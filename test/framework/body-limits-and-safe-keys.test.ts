@@ -31,6 +31,7 @@ function buildApp(options?: ConstructorParameters<typeof App>[0]): App {
     };
   });
   app.get('/query', (req) => ({ query: req.query, keys: Object.keys(req.query) }));
+  app.get('/query-inherited', (req) => ['toString', 'constructor', 'hasOwnProperty', '__proto__'].map((name) => typeof req.query[name]));
   app.get('/nested', (req) => parseNestedQuery(req.queryString, req.limits));
   return app;
 }
@@ -99,6 +100,7 @@ for (const transport of transports) {
     it('query keys __proto__, constructor and prototype are dropped, flat and nested', async () => {
       const q = '__proto__=1&constructor=2&prototype=3&ok=4';
       expect(await (await send(`/query?${q}`)).json()).toEqual({ query: { ok: '4' }, keys: ['ok'] });
+      expect(await (await send(`/query-inherited?${q}`)).json()).toEqual(['undefined', 'undefined', 'undefined', 'undefined']);
       const nested = '__proto__[x]=1&constructor[prototype][x]=1&a[prototype][y]=2&a[__proto__][y]=2&a[b]=3&l[0][constructor]=1&l[0][c]=5';
       expect(await (await send(`/nested?${nested}`)).json()).toEqual({ a: { b: '3' }, l: [{ c: '5' }] });
       expect(pollutedAnything()).toBe(false);

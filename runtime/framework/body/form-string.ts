@@ -2,11 +2,12 @@ import { HttpException } from '../http-exception.ts';
 import { isSafeKey } from '../objects/safe-keys.ts';
 
 /**
- * Parses `a=1&b=x+y` into a flat map (last value wins; `__proto__`, `constructor` and `prototype` are
- * dropped). More than `maxParameters` pairs, or bad percent-encoding, is a 400 naming `where`.
+ * Parses `a=1&b=x+y` into a flat map without a prototype, so that `map[name]` is never an inherited
+ * `toString` or `constructor` (as Node's querystring does). Last value wins; `__proto__`, `constructor`
+ * and `prototype` are dropped. More than `maxParameters` pairs, or bad percent-encoding, is a 400 naming `where`.
  */
 export function parseFormString(text: string, where: string, maxParameters: number): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = Object.create(null) as Record<string, string>;
   if (text === '') return out;
   assertParameterCount(text, where, maxParameters);
   for (const pair of text.split('&')) {
