@@ -7,9 +7,9 @@ import { dropUnsafeKeys } from '../objects/safe-keys.ts';
 
 /**
  * Reads a query string with bracket syntax (`age[$gt]=30&$sort[name]=1`) into nested objects and lists,
- * within the App's limits: more than `maxParameters` pairs or keys nested past `maxBodyDepth` is a 400;
- * list indexes past `queryArrayLimit` stay object keys; bad percent-encoding is a 400; unsafe keys (`__proto__`, `constructor`,
- * `prototype`) are dropped at every level.
+ * within the App's limits: more than `maxParameters` pairs, keys nested past `maxBodyDepth` or bad
+ * percent-encoding is a 400; list indexes past `queryArrayLimit` stay object keys; unsafe keys
+ * (`__proto__`, `constructor`, `prototype`) are dropped at every level.
  */
 export function parseNestedQuery(queryString: string, limits: RequestLimits): Record<string, unknown> {
   if (queryString === '') return {};
