@@ -71,6 +71,13 @@ function buildApp(): App {
     (e as { errors: unknown }).errors = [{ toString: 1 }, Symbol('s')];
     throw e;
   });
+  app.get('/unserialisable', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const e = HttpException.badRequest({ errors: [10n, cycle, 'plain', { message: 'field x' }] as unknown as string[] });
+    (e as { message: unknown }).message = 7n;
+    throw e;
+  });
   return app;
 }
 
@@ -130,6 +137,12 @@ for (const transport of transports) {
       const html = await r.text();
       expect(html).toContain('<h1>Bad &lt;input&gt;</h1>');
       expect(html).toContain('<li>42</li><li></li><li>&lt;b&gt;x&lt;/b&gt;</li>');
+    });
+
+    it('errors JSON cannot hold (a BigInt, a cycle) are sent as their text in the JSON error page', async () => {
+      const r = await send('/unserialisable');
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({ is_error: true, status_code: 400, message: '7', errors: ['10', '', 'plain', 'field x'] });
     });
 
     it('a message and errors replaced by unprintable values still render the HTML page', async () => {
