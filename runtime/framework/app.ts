@@ -4,9 +4,12 @@ import type { RequestContext } from './request-context.ts';
 import { ResponseContext } from './response-context.ts';
 import type { ErrorHandler } from './errors/default-error-handler.ts';
 import { defaultErrorHandler } from './errors/default-error-handler.ts';
+import type { RequestLimits } from './body/request-limits.ts';
+import { resolveLimits } from './body/request-limits.ts';
 import { FetchRequestContext } from './fetch/fetch-request-context.ts';
 import { toResponse } from './fetch/to-response.ts';
 import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
+import { effectiveMethod } from './routing/method-override.ts';
 import { splitRequestPath } from './routing/request-path.ts';
 import { RouteTree } from './routing/route-tree.ts';
 import { Router } from './routing/router.ts';
@@ -15,6 +18,12 @@ import { Router } from './routing/router.ts';
 export interface AppOptions {
   /** Largest request body in bytes that parseBody() reads; larger bodies get 413. Default 1 MiB. */
   bodyLimit?: number;
+  /** Deepest nesting of a JSON body or a bracket query key (`a[b][c]`); deeper gets 400. Default 64. */
+  maxBodyDepth?: number;
+  /** Most `name=value` pairs in a query string or urlencoded body; more gets 400. Default 1000. */
+  maxParameters?: number;
+  /** Highest list index in a bracket query key (`a[99]`); larger indexes stay object keys. Default 1000. */
+  queryArrayLimit?: number;
 }
 
 /** The application: a router plus the request pipeline, error handling and lifecycle. */
@@ -23,14 +32,17 @@ export class App extends Router {
   errorHandler: ErrorHandler = defaultErrorHandler;
   /** Largest request body in bytes. */
   readonly bodyLimit: number;
+  /** Limits on the structure of bodies and query strings, from the options. */
+  readonly limits: RequestLimits;
   /** Functions run by close(), e.g. to release services. */
   readonly shutdownHooks: (() => unknown)[] = [];
   private tree: RouteTree<Handler> | null = null;
 
-  /** Creates an empty application. */
+  /** Creates an empty application; a limit option that is not a positive integer throws a RangeError. */
   constructor(options: AppOptions = {}) {
     super();
     this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
+    this.limits = resolveLimits(options);
   }
 
   /** True once the app serves requests; routes added from then on never run. */
@@ -50,6 +62,8 @@ export class App extends Router {
   /** Runs the pipeline for one request; returns a promise only when some handler was asynchronous. */
   handle(req: RequestContext, res: ResponseContext): void | Promise<void> {
     if (!this.tree) this.freeze();
+    req.limits = this.limits;
+    if (req.method === 'POST') req.method = effectiveMethod(req);
     let match;
     try {
       match = this.tree!.match(req.method, splitRequestPath(req.path));
@@ -60,7 +74,7 @@ export class App extends Router {
       res.statusCode = 404;
       return;
     }
-    req.params = match.params;
+    if (match.params) req.params = match.params;
     return runPipeline(match.handlers, 0, req, res, this.handleError);
   }
 
@@ -69,7 +83,13 @@ export class App extends Router {
     const req = new FetchRequestContext(request, this.bodyLimit);
     const res = new ResponseContext();
     await this.handle(req, res);
-    return toResponse(res, req.method);
+    try {
+      return toResponse(res, req.method);
+    } catch (error) {
+      // A status outside 200–599 or a header value with a line break: what Node's adapter answers too.
+      console.error('[halo] could not send the response:', error);
+      return new Response('500 Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    }
   }
 
   /** Runs the shutdown hooks, then closes every service mounted with use(); the app should not serve afterwards. */
@@ -81,7 +101,7 @@ export class App extends Router {
   /** Wraps what was thrown and hands it to errorHandler; never throws itself. */
   readonly handleError = (error: unknown, req: RequestContext, res: ResponseContext): void | Promise<void> => {
     const e = HttpException.from(error);
-    if (e.statusCode >= 500) console.error(`[halo] ${req.method} ${req.path} failed with ${e.statusCode}:`, e.cause ?? e);
+    if (e.statusCode >= 500) logFailure(e, req);
     if (res.closed) return;
     res.resetBody();
     res.statusCode = e.statusCode;
@@ -98,6 +118,16 @@ export class App extends Router {
       failHard(fatal, res);
     }
   };
+}
+
+// A console that formats values itself (the playground's) may throw on a hostile thrown value.
+function logFailure(e: HttpException, req: RequestContext): void {
+  const what = `[halo] ${req.method} ${req.path} failed with ${e.statusCode}:`;
+  try {
+    console.error(what, e.cause ?? e);
+  } catch {
+    console.error(what, e.message);
+  }
 }
 
 function failHard(error: unknown, res: ResponseContext): void {

@@ -1,3 +1,7 @@
+import { safeText } from './errors/safe-text.ts';
+
+const INTERNAL = '500 Internal Server Error';
+
 /** Options accepted by every HttpException factory. */
 export interface HttpExceptionOptions {
   /** Text shown to the client; each factory has its own default. */
@@ -33,10 +37,10 @@ export class HttpException extends Error {
 
   /** Creates an exception; status 500 and message `500 Internal Server Error` by default. */
   constructor(init: HttpExceptionInit = {}) {
-    super(init.message ?? '500 Internal Server Error');
+    super(safeText(init.message, INTERNAL));
     this.name = 'HttpException';
     this.statusCode = init.statusCode ?? 500;
-    this.errors = init.errors ? [...init.errors] : [];
+    this.errors = Array.isArray(init.errors) ? [...init.errors] : [];
     this.cause = init.cause;
   }
 
@@ -55,11 +59,13 @@ export class HttpException extends Error {
     return `${this.statusCode}: ${this.message}`;
   }
 
-  /** Wraps any thrown value: an HttpException passes as is, anything else becomes a 500 with its message. */
+  /**
+   * Wraps any thrown value and never throws: an HttpException passes as is; anything else becomes a 500
+   * whose message is the error's message or the thrown text (`500 Internal Server Error` when there is none).
+   */
   static from(error: unknown): HttpException {
-    if (error instanceof HttpException) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    return new HttpException({ statusCode: 500, message: message || '500 Internal Server Error', cause: error });
+    if (isHttpException(error)) return error;
+    return new HttpException({ statusCode: 500, message: safeText(error, '') || INTERNAL, cause: error });
   }
 
   /** 400 `400 Bad Request`. */
@@ -135,4 +141,13 @@ export class HttpException extends Error {
 
 function make(statusCode: number, defaultMessage: string, options: HttpExceptionOptions = {}): HttpException {
   return new HttpException({ ...options, statusCode, message: options.message ?? defaultMessage });
+}
+
+// `instanceof` runs a proxy's getPrototypeOf trap, which may throw.
+function isHttpException(error: unknown): error is HttpException {
+  try {
+    return error instanceof HttpException;
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,11 @@ import { HttpException } from './http-exception.ts';
 import type { UploadedFile } from './uploaded-file.ts';
 import { parseContentType } from './body/content-type.ts';
 import type { ParsedBody } from './body/parsed-body.ts';
-import { emptyBody, fromObject, parseFormString, parseJsonBody, parseUrlEncodedBody } from './body/parsed-body.ts';
+import { emptyBody, fromObject, parseJsonBody, parseUrlEncodedBody } from './body/parsed-body.ts';
+import { parseFormString } from './body/form-string.ts';
+import type { RequestLimits } from './body/request-limits.ts';
+import { DEFAULT_LIMITS } from './body/request-limits.ts';
+import { assignSafe } from './objects/safe-keys.ts';
 
 /** What an adapter's multipart reader returns: text fields and file parts. */
 export interface MultipartResult {
@@ -11,15 +15,16 @@ export interface MultipartResult {
 }
 
 const NOT_PARSED = 'The request body has not been parsed yet. Call `await req.parseBody()` before reading it.';
-const NO_PARAMS: Record<string, string> = {};
 
 /**
  * The incoming request as handlers see it. Platform-neutral: each host (Node, Fetch) subclasses it
  * and supplies headers and the raw body; everything else — query, params, body parsing — lives here.
  */
 export abstract class RequestContext {
-  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded. */
-  params: Record<string, string> = NO_PARAMS;
+  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded; a fresh object per request. */
+  params: Record<string, string> = {};
+  /** Limits on the structure of the body and query; the App sets its own before routing. */
+  limits: RequestLimits = DEFAULT_LIMITS;
   private query_: Record<string, string> | null = null;
   private serviceParams_: Record<string, unknown> | null = null;
   private parsing: Promise<void> | null = null;
@@ -29,8 +34,8 @@ export abstract class RequestContext {
 
   /** Creates a context for `method` and the raw request target `url` (path and query). */
   constructor(
-    /** The HTTP method, upper case. */
-    readonly method: string,
+    /** The HTTP method, upper case; a POST with `X-HTTP-Method-Override` may be re-labelled before routing. */
+    public method: string,
     /** The raw request target: path plus query string, as sent. */
     readonly url: string,
     /** The largest body, in bytes, that parseBody()/bytes() will read. */
@@ -61,9 +66,9 @@ export abstract class RequestContext {
     return q < 0 ? '' : this.url.slice(q + 1);
   }
 
-  /** Query-string parameters as a flat map (last value wins); bad percent-encoding is a 400. */
+  /** Query-string parameters as a flat map (last value wins); bad percent-encoding or too many parameters is a 400. */
   get query(): Record<string, string> {
-    return (this.query_ ??= parseFormString(this.queryString, 'query string'));
+    return (this.query_ ??= parseFormString(this.queryString, 'query string', this.limits.maxParameters));
   }
 
   /** Extra params that middleware passes to services (merged into a REST call's params). */
@@ -130,10 +135,10 @@ export abstract class RequestContext {
     const header = this.header('content-type');
     const { type, params } = parseContentType(header);
     if (type === 'application/json' || type.endsWith('+json')) {
-      return this.bytes().then((bytes) => void (this.parsed = parseJsonBody(bytes)));
+      return this.bytes().then((bytes) => void (this.parsed = parseJsonBody(bytes, this.limits)));
     }
     if (type === 'application/x-www-form-urlencoded') {
-      return this.bytes().then((bytes) => void (this.parsed = parseUrlEncodedBody(bytes)));
+      return this.bytes().then((bytes) => void (this.parsed = parseUrlEncodedBody(bytes, this.limits)));
     }
     if (type === 'multipart/form-data') return this.parseMultipart(header as string, params.boundary);
     return this.bytes().then((bytes) => {
@@ -149,7 +154,8 @@ export abstract class RequestContext {
     const raw = this.rawBody ? await this.rawBody : null;
     this.streamConsumed = raw === null;
     const { fields, files } = await this.readMultipart(header, this.bodyLimit, raw);
-    this.parsed = fromObject(fields, files);
+    // Adapters fill `fields` by assignment; copy only safe keys into the map handlers see.
+    this.parsed = fromObject(assignSafe({}, fields), files);
   }
 }
 

@@ -58,11 +58,31 @@ describe('RouteTree', () => {
     expect(lookup(t, 'GET', '/u/J%C3%BCrgen')?.params).toEqual({ name: 'Jürgen' });
   });
 
-  it('a trailing wildcard matches the rest of the path, including nothing', () => {
+  it('a trailing wildcard matches one or more further segments, never nothing', () => {
     const t = tree([['GET', '/files/*']]);
-    expect(lookup(t, 'GET', '/files')).not.toBeNull();
+    expect(lookup(t, 'GET', '/files')).toBeNull();
+    expect(lookup(t, 'GET', '/files/')).toBeNull();
+    expect(lookup(t, 'GET', '/files/a')).not.toBeNull();
     expect(lookup(t, 'GET', '/files/a/b/c')).not.toBeNull();
     expect(lookup(t, 'GET', '/other')).toBeNull();
+  });
+
+  it('the root wildcard matches every path, / included', () => {
+    const t = tree([['*', '*']]);
+    expect(lookup(t, 'GET', '/')).not.toBeNull();
+    expect(lookup(t, 'GET', '/a/b')).not.toBeNull();
+  });
+
+  it('a param never matches an empty segment', () => {
+    const t = tree([['GET', '/e/:id/z']]);
+    expect(lookup(t, 'GET', '/e/1/z')?.params).toEqual({ id: '1' });
+    expect(lookup(t, 'GET', '/e//z')).toBeNull();
+  });
+
+  it('gives a fresh params object per lookup, or null when no route has params', () => {
+    const t = tree([['GET', '/a/:x'], ['GET', '/b']]);
+    expect(lookup(t, 'GET', '/a/1')?.params).not.toBe(lookup(t, 'GET', '/a/1')?.params);
+    expect(lookup(t, 'GET', '/b')?.params).toBeNull();
   });
 
   it('collects every matching route in registration order and merges params', () => {

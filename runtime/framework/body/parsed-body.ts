@@ -1,6 +1,10 @@
 import { HttpException } from '../http-exception.ts';
+import { dropUnsafeKeys } from '../objects/safe-keys.ts';
 import type { UploadedFile } from '../uploaded-file.ts';
 import { bodyMap } from './body-map.ts';
+import { parseFormString } from './form-string.ts';
+import { assertJsonDepth } from './json-depth.ts';
+import type { RequestLimits } from './request-limits.ts';
 
 /** The result of `parseBody()`: the decoded value and its map/list views, plus uploaded files. */
 export interface ParsedBody {
@@ -28,42 +32,26 @@ export function fromObject(value: unknown, files: UploadedFile[] = []): ParsedBo
   };
 }
 
-/** Decodes a JSON body; empty or malformed JSON is a 400 that says what was wrong. */
-export function parseJsonBody(bytes: Uint8Array): ParsedBody {
+/**
+ * Decodes a JSON body. Empty or malformed JSON, or nesting past `maxBodyDepth`, is a 400 that says what
+ * was wrong; keys that could reach a prototype (`__proto__`, `constructor`, `prototype`) are dropped.
+ */
+export function parseJsonBody(bytes: Uint8Array, limits: RequestLimits): ParsedBody {
   const text = decoder.decode(bytes);
   if (text.trim() === '') throw HttpException.badRequest({ message: 'Malformed JSON body: the body is empty.' });
+  assertJsonDepth(text, limits.maxBodyDepth);
+  let value: unknown;
   try {
-    return fromObject(JSON.parse(text));
+    value = JSON.parse(text);
   } catch (error) {
     throw HttpException.badRequest({ message: `Malformed JSON body: ${(error as Error).message}`, cause: error });
   }
+  // Each unsafe key contains "proto" or "constructor", unless written with \u escapes: only then walk.
+  if (text.includes('proto') || text.includes('constructor') || text.includes('\\u')) dropUnsafeKeys(value);
+  return fromObject(value);
 }
 
 /** Decodes an `application/x-www-form-urlencoded` body into a flat string map (last value wins). */
-export function parseUrlEncodedBody(bytes: Uint8Array): ParsedBody {
-  return fromObject(parseFormString(decoder.decode(bytes), 'form body'));
-}
-
-/** Parses `a=1&b=x+y` into a flat map; bad percent-encoding is a 400 naming `where`. */
-export function parseFormString(text: string, where: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (text === '') return out;
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    const key = eq < 0 ? pair : pair.slice(0, eq);
-    const value = eq < 0 ? '' : pair.slice(eq + 1);
-    out[decodeFormComponent(key, where)] = decodeFormComponent(value, where);
-  }
-  return out;
-}
-
-function decodeFormComponent(text: string, where: string): string {
-  const spaced = text.includes('+') ? text.replace(/\+/g, ' ') : text;
-  if (!spaced.includes('%')) return spaced;
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    throw HttpException.badRequest({ message: `Malformed percent-encoding in ${where}: "${text}".` });
-  }
+export function parseUrlEncodedBody(bytes: Uint8Array, limits: RequestLimits): ParsedBody {
+  return fromObject(parseFormString(decoder.decode(bytes), 'form body', limits.maxParameters));
 }

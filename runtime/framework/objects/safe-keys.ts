@@ -16,3 +16,24 @@ export function assignSafe<T extends object>(target: T, source: object): T {
   }
   return target;
 }
+
+/**
+ * Deletes every unsafe own key from `value` and from the objects and lists nested in it (e.g. a parsed
+ * JSON body, where `__proto__` is an own key). Walks with its own stack, so no nesting overflows it.
+ */
+export function dropUnsafeKeys(value: unknown): void {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (current === null || typeof current !== 'object') continue;
+    if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+      continue;
+    }
+    const record = current as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (isSafeKey(key)) pending.push(record[key]);
+      else delete record[key];
+    }
+  }
+}

@@ -1,6 +1,10 @@
 import { HttpException } from '../http-exception.ts';
 
-/** Splits a request path into URI-decoded segments, ignoring leading/trailing slashes; bad encoding is a 400. */
+/**
+ * Splits a request path into URI-decoded segments, ignoring leading/trailing slashes. Bad percent-encoding,
+ * a `.` or `..` segment (also as `%2e%2e`) and a NUL byte are a 400: no route could mean them, and a
+ * handler that maps params to files must never see them.
+ */
 export function splitRequestPath(path: string): string[] {
   let start = 0;
   let end = path.length;
@@ -19,7 +23,9 @@ export function splitRequestPath(path: string): string[] {
     from = slash + 1;
   }
   if (path.includes('%')) {
-    for (let i = 0; i < segments.length; i++) segments[i] = decodeSegment(segments[i]);
+    for (let i = 0; i < segments.length; i++) segments[i] = checkSegment(decodeSegment(segments[i]));
+  } else if (path.includes('.')) {
+    for (const segment of segments) checkSegment(segment);
   }
   return segments;
 }
@@ -30,4 +36,12 @@ function decodeSegment(segment: string): string {
   } catch {
     throw HttpException.badRequest({ message: `Malformed percent-encoding in path segment "${segment}".` });
   }
+}
+
+function checkSegment(segment: string): string {
+  if (segment === '.' || segment === '..') {
+    throw HttpException.badRequest({ message: `The path segment "${segment}" is not allowed in a request path.` });
+  }
+  if (segment.includes('\0')) throw HttpException.badRequest({ message: 'A request path must not contain a NUL byte (%00).' });
+  return segment;
 }

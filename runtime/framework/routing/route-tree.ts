@@ -9,10 +9,13 @@ export interface CompiledRoute<H> {
   order: number;
 }
 
-/** What a lookup returns: the handler chain of every matching route, in order, and their merged params. */
+/**
+ * What a lookup returns: the handler chain of every matching route, in order, and their merged params
+ * (a fresh object per lookup, or null when no matching route has params).
+ */
 export interface RouteMatch<H> {
   handlers: H[];
-  params: Record<string, string>;
+  params: Record<string, string> | null;
 }
 
 interface ParamEdge<H> {
@@ -27,7 +30,7 @@ class TreeNode<H> {
   params: ParamEdge<H>[] | null = null;
   /** Routes whose pattern ends here. */
   routes: CompiledRoute<H>[] | null = null;
-  /** Routes whose pattern ends here with a trailing `*` (matches the rest, even nothing). */
+  /** Routes whose pattern ends here with a trailing `*`: one or more further segments; at the root, every path. */
   wildcards: CompiledRoute<H>[] | null = null;
 }
 
@@ -35,8 +38,6 @@ interface Hit<H> {
   route: CompiledRoute<H>;
   params: Record<string, string> | null;
 }
-
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /**
  * A segment trie over route patterns. A lookup walks only the branches that can match,
@@ -63,13 +64,13 @@ export class RouteTree<H> {
     const hits: Hit<H>[] = [];
     collect(this.root, method, segments, 0, null, hits);
     if (hits.length === 0) return null;
-    if (hits.length === 1) return { handlers: hits[0].route.handlers, params: hits[0].params ?? NO_PARAMS };
+    if (hits.length === 1) return { handlers: hits[0].route.handlers, params: hits[0].params };
     hits.sort((a, b) => a.route.order - b.route.order);
     const handlers: H[] = [];
-    const params: Record<string, string> = {};
+    let params: Record<string, string> | null = null;
     for (const hit of hits) {
       for (const h of hit.route.handlers) handlers.push(h);
-      if (hit.params) Object.assign(params, hit.params);
+      if (hit.params) params = Object.assign(params ?? {}, hit.params);
     }
     return { handlers, params };
   }
@@ -108,15 +109,18 @@ function collect<H>(
   params: Record<string, string> | null,
   hits: Hit<H>[],
 ): void {
-  addHits(node.wildcards, method, params, hits);
   if (index === segments.length) {
+    // The root's `*` (fallback(), app-wide middleware) also answers `/`; any other `*` needs a segment.
+    if (index === 0) addHits(node.wildcards, method, params, hits);
     addHits(node.routes, method, params, hits);
     return;
   }
+  addHits(node.wildcards, method, params, hits);
   const segment = segments[index];
   const next = node.statics?.get(segment);
   if (next) collect(next, method, segments, index + 1, params, hits);
-  if (node.params) {
+  // A param never matches an empty segment (`/e//z`).
+  if (node.params && segment !== '') {
     for (const edge of node.params) {
       if (edge.regex && !edge.regex.test(segment)) continue;
       collect(edge.node, method, segments, index + 1, { ...params, [edge.name]: segment }, hits);

@@ -1,5 +1,5 @@
-import qs from 'qs';
 import type { Handler } from '../handler.ts';
+import { parseNestedQuery } from '../query/nested-query.ts';
 import { HttpException } from '../http-exception.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { ResponseContext } from '../response-context.ts';
@@ -12,8 +12,8 @@ import type { ServiceParams } from './service-params.ts';
 
 /** The params of a REST call: the bracket-syntax query, the REST provider, then what middleware added. */
 export function restParams(req: RequestContext): ServiceParams {
-  // qs reads `?age[$gt]=30&$sort[name]=1` into nested objects; req.query stays the flat map.
-  const query = qs.parse(req.queryString, { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>;
+  // `?age[$gt]=30&$sort[name]=1` as nested objects, within the App's limits; req.query stays the flat map.
+  const query = parseNestedQuery(req.queryString, req.limits);
   return { query, provider: Providers.rest, ...req.serviceParams };
 }
 
