@@ -1,5 +1,6 @@
-import * as z from 'zod/mini';
+import * as v from 'valibot';
 import { METHODS } from '../request/request-model.ts';
+import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
 
 // Every value the playground keeps in localStorage, with the schema it must match when read back.
 // Storage outlives deployments and anything on the origin can write it, so a value that fails its
@@ -8,80 +9,96 @@ import { METHODS } from '../request/request-model.ts';
 // the stores fill the missing ones with their defaults.
 
 /** Lesson ids, workspace ids and other names: short. */
-const name = z.string().check(z.maxLength(200));
+const name = v.pipe(v.string(), v.maxLength(200));
 /** Bodies and paths: generous, but bounded. */
-const text = z.string().check(z.maxLength(1_000_000));
+const text = v.pipe(v.string(), v.maxLength(1_000_000));
+
+/** JSON objects only: valibot's object and record schemas would take an array, too. */
+const plain = v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
 /** A program's files, path → source, with the entry `main.ts`. */
-const files = z.record(name, z.string()).check(
-  z.refine((value) => typeof value['main.ts'] === 'string' && Object.keys(value).length <= 100),
+const files = v.pipe(
+  plain,
+  v.record(name, v.string()),
+  v.check((value) => typeof value['main.ts'] === 'string' && Object.keys(value).length <= 100),
 );
 
 /** The sizes of one split's panes in percent: every pane visible, together the whole split. */
-const sizes = z.array(z.number().check(z.gte(1), z.lte(100))).check(
-  z.minLength(1),
-  z.maxLength(8),
-  z.refine((value) => Math.abs(value.reduce((sum, size) => sum + size, 0) - 100) <= 1),
+const sizes = v.pipe(
+  v.array(v.pipe(v.number(), v.minValue(1), v.maxValue(100))),
+  v.minLength(1),
+  v.maxLength(8),
+  v.check((value) => Math.abs(value.reduce((sum, size) => sum + size, 0) - 100) <= 1),
 );
 
 /** Pane sizes keyed by split id. */
-const splits = z.record(name, sizes).check(z.refine((value) => Object.keys(value).length <= 50));
+const splits = v.pipe(
+  plain,
+  v.record(name, sizes),
+  v.check((value) => Object.keys(value).length <= 50),
+);
 
-/** One of the choices of the Theme menu. */
+/** The choices of the Theme menu. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-const layout = z.object({
-  splits: z.optional(splits),
-  theme: z.optional(z.enum(THEMES)),
-  largeText: z.optional(z.boolean()),
-  dockTab: z.optional(z.enum(['console', 'problems'])),
-  lessonOpen: z.optional(z.boolean()),
-});
+const layout = v.pipe(plain, v.object({
+  splits: v.optional(splits),
+  theme: v.optional(v.picklist(THEMES)),
+  largeText: v.optional(v.boolean()),
+  dockTab: v.optional(v.picklist(['console', 'problems'])),
+  lessonOpen: v.optional(v.boolean()),
+}));
 
-const modes = z.object({
-  presentation: z.optional(z.boolean()),
-  before: z.optional(z.nullable(z.object({ largeText: z.boolean(), lessonOpen: z.boolean(), splits }))),
-});
+const modes = v.pipe(
+  plain,
+  v.object({
+    presentation: v.optional(v.boolean()),
+    before: v.optional(v.nullable(v.object({ largeText: v.boolean(), lessonOpen: v.boolean(), splits }))),
+  }),
+);
 
 /** Keeps the entries that are a workspace's files: one damaged lesson entry must not cost the others. */
-const workspaces = z.pipe(
-  z.record(z.string(), z.unknown()),
-  z.transform((all) => {
-    const kept: Record<string, z.output<typeof files>> = {};
+const workspaces = v.pipe(
+  plain,
+  v.transform((all) => {
+    const kept: Record<string, v.InferOutput<typeof files>> = {};
     for (const [id, value] of Object.entries(all)) {
-      const parsed = files.safeParse(value);
-      if (parsed.success && name.safeParse(id).success) kept[id] = parsed.data;
+      const parsed = v.safeParse(files, value);
+      if (parsed.success && v.is(name, id) && isSafeKey(id)) kept[id] = parsed.output;
     }
     return kept;
   }),
 );
 
-const progress = z.array(name).check(z.maxLength(1_000));
+const progress = v.pipe(v.array(name), v.maxLength(1_000));
 
-const row = z.object({ id: name, name: text, value: text, enabled: z.boolean() });
-const rows = z.array(row).check(z.maxLength(200));
+const row = v.object({ id: name, name: text, value: text, enabled: v.boolean() });
+const rows = v.pipe(v.array(row), v.maxLength(200));
 // A chosen file is never stored (see request-store.ts): it reads back as none.
-const noFile = z.catch(z.custom<File | null>((value) => value === null), null);
-const multipartRow = z.object({ ...row.shape, kind: z.enum(['text', 'file']), file: noFile });
+const noFile = v.fallback(v.custom<File | null>((value) => value === null), null);
+const multipartRow = v.object({ ...row.entries, kind: v.picklist(['text', 'file']), file: noFile });
 
-const request = z.object({
-  method: z.optional(z.enum(METHODS)),
-  path: z.optional(text),
-  headers: z.optional(rows),
-  bodyType: z.optional(z.enum(['none', 'json', 'form', 'multipart'])),
-  json: z.optional(text),
-  form: z.optional(rows),
-  multipart: z.optional(z.array(multipartRow).check(z.maxLength(200))),
-});
+const request = v.pipe(plain, v.object({
+  method: v.optional(v.picklist(METHODS)),
+  path: v.optional(text),
+  headers: v.optional(rows),
+  bodyType: v.optional(v.picklist(['none', 'json', 'form', 'multipart'])),
+  json: v.optional(text),
+  form: v.optional(rows),
+  multipart: v.optional(v.pipe(v.array(multipartRow), v.maxLength(200))),
+}));
 
-const history = z.array(
-  z.object({
-    spec: request,
-    origin: name,
-    status: z.nullable(z.int().check(z.gte(0), z.lte(999))),
-    time: z.number(),
-  }),
-).check(z.maxLength(100));
+const history = v.pipe(
+  v.array(
+    v.object({
+      spec: request,
+      origin: name,
+      status: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999))),
+      time: v.number(),
+    }),
+  ),
+  v.maxLength(100),
+);
 
 const SCHEMAS = {
   /** Pane sizes, theme, large text, dock tab, notes pane (layout-store.ts). */
@@ -106,7 +123,7 @@ const SCHEMAS = {
 export type StoredKey = keyof typeof SCHEMAS;
 
 /** The value stored under `K`, as its schema reads it. */
-export type Stored<K extends StoredKey> = z.output<(typeof SCHEMAS)[K]>;
+export type Stored<K extends StoredKey> = v.InferOutput<(typeof SCHEMAS)[K]>;
 
 /** Every key the playground stores (for the tests that seed each one with garbage). */
 export const STORED_KEYS = Object.keys(SCHEMAS) as StoredKey[];
@@ -125,8 +142,8 @@ export function readStored<K extends StoredKey, F>(key: K, fallback: F): Stored<
   } catch {
     return fallback;
   }
-  const parsed = SCHEMAS[key].safeParse(value);
-  return parsed.success ? (parsed.data as Stored<K>) : fallback;
+  const parsed = v.safeParse(SCHEMAS[key], value);
+  return parsed.success ? (parsed.output as Stored<K>) : fallback;
 }
 
 /** Saves `value` under `key`; a full or blocked storage must never break the page. */
