@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
-import { editorText, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 
 const LESSON = '04-bodies';
@@ -66,8 +66,10 @@ beforeAll(async () => {
   const first = await waitForProgram(page);
   await replaceCode(page, own);
   await waitForProgram(page, first);
+  await page.getByLabel('Method').selectOption('GET');
+  await page.getByLabel('Path and query').fill('/');
   expect((await send(page)).body).toContain('mine');
-  await expect.poll(() => savedCode(page), { timeout: 10_000 }).toBe(own);
+  expect(await savedCode(page)).toBe(own);
   link = shareUrl(`${session.server.url}index.html`, encodeShare({ lesson: LESSON, files: { 'main.ts': stranger }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }));
   // The learner's first tab is closed: from here on, only the tabs below touch the storage.
   await page.goto('about:blank');
@@ -94,7 +96,7 @@ test('an unclicked share link leaves the saved code in storage and never runs', 
 test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
   const page = await openTab(`${session.server.url}index.html`);
   await waitForProgram(page);
-  expect(await editorText(page)).toContain(OWN);
+  await waitForEditorText(page, OWN);
   expect((await send(page)).body).toContain('mine');
   await expect.poll(() => consoleText(page), { timeout: 10_000 }).toContain(OWN);
   expect(await consoleText(page)).not.toContain(STRANGER);
@@ -130,12 +132,12 @@ test('a damaged link says so in plain words and leaves the saved code in place',
     const text = (await alert.textContent()) ?? '';
     expect(text, broken.slice(0, 20)).toMatch(expected);
     expect(text).not.toMatch(/invalid|distance|EOF|atob|encoded|could not be opened|format -?\d/i);
+    await waitForEditorText(page, OWN);
     await waitForProgram(page);
-    expect(await editorText(page)).toContain(OWN);
     expect(await savedCode(page)).toBe(own);
     await page.close();
   }
-});
+}, 240_000);
 
 test('"Run shared code" is the choice: the code runs, is saved, and opens on the next visit', async () => {
   const page = await openHeld();
@@ -146,7 +148,7 @@ test('"Run shared code" is the choice: the code runs, is saved, and opens on the
   await page.close();
   const again = await openTab(`${session.server.url}index.html`);
   await waitForProgram(again);
-  expect(await editorText(again)).toContain(STRANGER);
+  await waitForEditorText(again, STRANGER);
   expect(await again.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await again.close();
 });
