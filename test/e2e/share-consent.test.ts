@@ -127,7 +127,7 @@ test('a damaged link says so in plain words and leaves the saved code in place',
   ];
   for (const [broken, expected] of cases) {
     const page = await openTab(`${session.server.url}index.html#share=${broken}`);
-    const alert = page.getByRole('alert');
+    const alert = page.getByRole('alert').filter({ hasText: 'share link' });
     await alert.waitFor({ timeout: 30_000 });
     const text = (await alert.textContent()) ?? '';
     expect(text, broken.slice(0, 20)).toMatch(expected);
