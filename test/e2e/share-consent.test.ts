@@ -87,8 +87,8 @@ test('an unclicked share link leaves the saved code in storage and never runs', 
   expect(await page.getByTestId('compile-status').getAttribute('data-bundle')).toBe('');
   expect(await consoleText(page)).not.toContain(STRANGER);
   // Edits to the shared code are not saved either: only the click makes it the learner's.
+  // The editor hands every change to the files store at once (code-editor.tsx), which would save it then.
   await replaceCode(page, stranger.replace("'/'", "'/edited'"), "app.get('/edited'");
-  await page.waitForTimeout(600); // past the editor's save-on-change debounce, were there one
   expect(await storage(page)).not.toContain(STRANGER);
   await page.close();
 });
@@ -125,7 +125,7 @@ test('a damaged link says so in plain words and leaves the saved code in place',
     [`-1.${value.slice(2)}`, /damaged/],
     [`7.${value.slice(2)}`, /made by a newer version of the playground/],
   ];
-  for (const [broken, expected] of cases) {
+  for (const [index, [broken, expected]] of cases.entries()) {
     const page = await openTab(`${session.server.url}index.html#share=${broken}`);
     const alert = page.getByRole('alert').filter({ hasText: 'share link' });
     await alert.waitFor({ timeout: 30_000 });
@@ -133,7 +133,8 @@ test('a damaged link says so in plain words and leaves the saved code in place',
     expect(text, broken.slice(0, 20)).toMatch(expected);
     expect(text).not.toMatch(/invalid|distance|EOF|atob|encoded|could not be opened|format -?\d/i);
     await waitForEditorText(page, OWN);
-    await waitForProgram(page);
+    // Once is enough to see the learner's own code run (the machine is shared).
+    if (index === 0) await waitForProgram(page);
     expect(await savedCode(page)).toBe(own);
     await page.close();
   }
