@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import type { StoredKey } from '../../web/state/stored.ts';
@@ -33,6 +35,7 @@ async function load() {
   };
 }
 
+const WEB = join(import.meta.dirname, '../../web');
 const FALLBACK = Symbol('fallback');
 const many = <T>(count: number, make: (i: number) => T) => Array.from({ length: count }, (_, i) => make(i));
 const row = { id: 'r1', name: 'Accept', value: '*/*', enabled: true };
@@ -81,10 +84,20 @@ beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('stored values: one schema per key', () => {
-  it('names every key the playground stores, and only those', async () => {
+  it('names every key the playground’s sources use, and only those', async () => {
     stubRawStorage({});
-    const { STORED_KEYS } = await load();
+    const { STORED_KEYS } = await loadStored();
+    const used = new Set<string>();
+    for (const file of readdirSync(WEB, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))) {
+      for (const match of readFileSync(join(WEB, file), 'utf8').matchAll(/['"](halo\.[\w-]+\.v\d+)['"]/g)) used.add(match[1]);
+    }
+    expect([...STORED_KEYS].sort()).toEqual([...used].sort());
     expect([...STORED_KEYS].sort()).toEqual(Object.keys(GOOD).sort());
+    // Nothing goes around the schemas: only stored.ts touches the storage.
+    const direct = readdirSync(WEB, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.tsx?$/.test(f) && /\b(localStorage|sessionStorage)\??\.(getItem|setItem|removeItem)/.test(readFileSync(join(WEB, f), 'utf8')),
+    );
+    expect(direct).toEqual([join('state', 'stored.ts')]);
   });
 
   for (const key of Object.keys(BAD) as StoredKey[]) {
