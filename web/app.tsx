@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from './state/store.ts';
 import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
-import { filesStore, resetFiles } from './state/files-store.ts';
-import { SCRATCH, workspaceStore } from './state/workspace-store.ts';
+import { filesStore } from './state/files-store.ts';
+import { resetWorkspace, SCRATCH, workspaceStore } from './state/workspace-store.ts';
 import { useApplyTheme } from './layout/theme.ts';
 import { Split } from './layout/split.tsx';
 import { Pane } from './layout/pane.tsx';
@@ -39,7 +39,7 @@ function Toolbar() {
         <button
           type="button"
           className="btn-ghost"
-          onClick={() => window.confirm('Replace your code with the example program?') && resetFiles()}
+          onClick={() => window.confirm('Replace your code with the example program?') && resetWorkspace()}
         >
           Reset example
         </button>

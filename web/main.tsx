@@ -10,7 +10,6 @@ import { ProgramSession } from './engine/program-session.ts';
 import { connectConsole } from './console/console-store.ts';
 import { gateRuns } from './share/gated-engine.ts';
 import { startSharing } from './share/start-sharing.ts';
-import { filesStore } from './state/files-store.ts';
 import { playgroundTarget } from './share/playground-target.ts';
 import { PlaygroundShell } from './modes/playground-shell.tsx';
 
@@ -18,7 +17,7 @@ import { PlaygroundShell } from './modes/playground-shell.tsx';
 const engine = gateRuns(createEngine());
 const session = new ProgramSession(engine);
 connectConsole(engine);
-startSharing(playgroundTarget, () => void session.compileNow(filesStore.get().files));
+startSharing(playgroundTarget);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

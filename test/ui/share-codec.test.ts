@@ -9,6 +9,18 @@ import { defaultRequest, newMultipartRow, newRow } from '../../web/request/reque
 import { findLesson, lessons } from '../../web/lessons/catalog.ts';
 import { toBase64Url } from '../../web/share/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
+import { ShareLinkError } from '../../web/share/share-link-error.ts';
+
+/** The error decoding `value` throws (the test fails when it decodes). */
+function refusal(value: string): ShareLinkError {
+  try {
+    decodeShare(value);
+  } catch (error) {
+    if (error instanceof ShareLinkError) return error;
+    throw new Error(`"${value}" threw a raw ${String(error)}`);
+  }
+  throw new Error(`"${value}" decoded`);
+}
 
 const base: SharedProgram = {
   lesson: '04-bodies',
@@ -94,15 +106,58 @@ describe('share links', () => {
     });
   });
 
-  it('refuses broken, foreign, future and oversized links with a message', () => {
-    expect(() => decodeShare('hello')).toThrow(/not a Halo share link/);
-    expect(() => decodeShare('99.abc')).toThrow(/newer playground/);
-    expect(() => decodeShare('1.!!!')).toThrow(/base64url/);
+  it('calls a cut, altered or foreign link damaged, in plain words, never in the decoder’s', () => {
+    const good = encodeShare(base);
+    const data = good.slice(2);
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
+    const damaged = [
+      'hello', // no version at all
+      '', // an empty share= value
+      '1.', // the version and nothing else
+      '0.' + data, // version 0 was never written
+      '-1.' + data,
+      'x.' + data,
+      '1e0.' + data, // a number, but not as a version is written
+      '1.!!!', // outside the base64url alphabet
+      '1.AAAAA', // a length atob refuses ("not correctly encoded")
+      good.slice(0, good.length - 10), // cut short: fflate's "unexpected EOF"
+      good.slice(0, 40), // cut shorter: "invalid distance" and friends
+      `1.${flip(data, Math.floor(data.length / 2))}`, // one character changed in the middle
+      `1.${toBase64Url(strToU8('not deflate at all'))}`,
+      `1.${toBase64Url(deflateSync(strToU8('{"files": ')))}`, // inflates, but not to JSON
+    ];
+    for (const value of damaged) {
+      const error = refusal(value);
+      expect(error.problem, value).toBe('damaged');
+      expect(error.message).toMatch(/damaged.*Ask the sender for the link again/);
+      expect(error.message).not.toMatch(/invalid|distance|EOF|atob|encoded|base64|JSON|token|format \d/i);
+    }
+  });
+
+  it('calls a link newer only when its version is past the newest this build knows', () => {
+    for (const value of ['2.abc', '99.abc', '99999999999999999999.abc']) {
+      const error = refusal(value);
+      expect(error.problem, value).toBe('newer');
+      expect(error.message).toMatch(/newer version of the playground/);
+    }
+  });
+
+  it('refuses link data of the wrong shape as damaged, keeping the reason for debugging', () => {
     const wrap = (value: unknown) => `1.${toBase64Url(deflateSync(strToU8(JSON.stringify(value))))}`;
-    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': 3 }, request: base.request }))).toThrow(/file main.ts/);
-    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': '' }, request: { ...base.request, method: 'TRACE' } }))).toThrow(/TRACE/);
-    expect(() => decodeShare(wrap({ lesson: null, files: {}, request: base.request }))).toThrow(/no files/);
-    expect(() => decodeShare(wrap({ lesson: null, files: { 'main.ts': 'x'.repeat(5 * 1024 * 1024) }, request: base.request }))).toThrow(/too large/);
+    const cases: [unknown, RegExp][] = [
+      [{ lesson: null, files: { 'main.ts': 3 }, request: base.request }, /file main.ts/],
+      [{ lesson: null, files: { 'main.ts': '' }, request: { ...base.request, method: 'TRACE' } }, /TRACE/],
+      [{ lesson: null, files: {}, request: base.request }, /no files/],
+      [null, /data/],
+    ];
+    for (const [value, reason] of cases) {
+      const error = refusal(wrap(value));
+      expect(error.problem).toBe('damaged');
+      expect(String(error.cause)).toMatch(reason);
+    }
+    const huge = refusal(wrap({ lesson: null, files: { 'main.ts': 'x'.repeat(5 * 1024 * 1024) }, request: base.request }));
+    expect(huge.problem).toBe('too-large');
+    expect(huge.message).toMatch(/too large/);
   });
 
   it('reads the share value among other fragment flags and keeps the query', () => {

@@ -1,5 +1,5 @@
 import { createStore } from '../state/store.ts';
-import { loadJson, saveJson } from '../state/persisted.ts';
+import { readStored, writeStored } from '../state/stored.ts';
 import { layoutStore, type LayoutState } from '../state/layout-store.ts';
 
 /** The display modes beyond one learner's tab. */
@@ -12,17 +12,16 @@ export interface ModeState {
   before: Pick<LayoutState, 'largeText' | 'lessonOpen' | 'splits'> | null;
 }
 
-const KEY = 'halo.modes.v1';
 /** The split between editor and request/response while the notes are hidden (see app.tsx). */
 const PRESENTATION_SPLIT = 'columns-no-lesson';
-const saved = loadJson<Partial<ModeState>>(KEY, {});
+const saved = readStored('halo.modes.v1', {});
 
 /** Mode state; presentation mode survives a reload (a projector tab gets reloaded mid-class). */
 export const modeStore = createStore<ModeState>({ presentation: saved.presentation === true, helpOpen: false, before: saved.before ?? null });
 
 modeStore.subscribe(() => {
   const { presentation, before } = modeStore.get();
-  saveJson(KEY, { presentation, before });
+  writeStored('halo.modes.v1', { presentation, before });
 });
 
 /** Turns presentation mode on or off; large text and the notes pane come back as they were. */

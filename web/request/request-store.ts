@@ -1,5 +1,5 @@
 import { createStore } from '../state/store.ts';
-import { loadJson, saveJson } from '../state/persisted.ts';
+import { readStored, writeStored, type Stored } from '../state/stored.ts';
 import { defaultRequest, type RequestSpec } from './request-model.ts';
 
 /** How many recent requests are remembered. */
@@ -13,20 +13,15 @@ export interface HistoryEntry {
   time: number;
 }
 
-const SPEC_KEY = 'halo.request.v1';
-const HISTORY_KEY = 'halo.history.v1';
-
 /** A saved spec completed with defaults, so data saved by an older version still renders. */
-function completeSpec(saved: Partial<RequestSpec> | null | undefined): RequestSpec {
+function completeSpec(saved: Stored<'halo.request.v1'>): RequestSpec {
   return { ...defaultRequest(), ...saved };
 }
 
-const savedHistory = loadJson<unknown>(HISTORY_KEY, []);
-
 /** The request being edited and the recent requests. */
 export const requestStore = createStore<{ spec: RequestSpec; history: HistoryEntry[] }>({
-  spec: completeSpec(loadJson<Partial<RequestSpec> | null>(SPEC_KEY, null)),
-  history: Array.isArray(savedHistory) ? (savedHistory as HistoryEntry[]) : [],
+  spec: completeSpec(readStored('halo.request.v1', {})),
+  history: readStored('halo.history.v1', []).map((entry) => ({ ...entry, spec: completeSpec(entry.spec) })),
 });
 
 /** A spec with chosen files dropped, as stored (a File cannot be serialized). */
@@ -36,8 +31,8 @@ export function withoutFiles(spec: RequestSpec): RequestSpec {
 
 requestStore.subscribe(() => {
   const { spec, history } = requestStore.get();
-  saveJson(SPEC_KEY, withoutFiles(spec));
-  saveJson(HISTORY_KEY, history);
+  writeStored('halo.request.v1', withoutFiles(spec));
+  writeStored('halo.history.v1', history);
 });
 
 /** Applies a change to the request being edited. */

@@ -1,23 +1,37 @@
-import type { PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
-import { shareStore } from './share-store.ts';
+import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
+import { workspaceStore } from '../state/workspace-store.ts';
 
 /** The message a run refused while shared code waits shows in the status line. */
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
 
+function isHeld(): boolean {
+  return workspaceStore.get().unchosen?.held === true;
+}
+
 /**
  * The engine with one difference: while shared code is held, `run` refuses. Compiling stays free
  * (esbuild never executes the code), so problems show at once; every way of running — edits, the Run
- * button, Ctrl/Cmd+Enter, lesson checks — passes through here. The release compiles and runs afresh
- * (see start-sharing.ts), so no refused run needs to be remembered.
+ * button, Ctrl/Cmd+Enter, lesson checks — passes through here. A bundle compiled while code was held
+ * never runs, even once the hold ends: "Back to my code" must not let a build of the shared code that
+ * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
  */
 export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
+  // Bundle objects, not ids: ids hash the sources, and the learner may choose to run the same code later.
+  const heldBuilds = new WeakSet<ProgramBundle>();
+  const compile = async (...args: Parameters<PlaygroundEngine['compile']>): Promise<CompileResult> => {
+    const heldBefore = isHeld();
+    const result = await engine.compile(...args);
+    if (result.ok && (heldBefore || isHeld())) heldBuilds.add(result.bundle);
+    return result;
+  };
   const run = (bundle: ProgramBundle): Promise<ProgramState> => {
-    if (shareStore.get().held) return Promise.reject(new Error(HELD_MESSAGE));
+    if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new Error(HELD_MESSAGE));
     return engine.run(bundle);
   };
   return new Proxy(engine, {
     get: (target, key) => {
       if (key === 'run') return run;
+      if (key === 'compile') return compile;
       const value: unknown = Reflect.get(target, key, target);
       // Bound to the engine itself: its methods may use private fields, which a proxy receiver lacks.
       return typeof value === 'function' ? value.bind(target) : value;

@@ -1,15 +1,19 @@
-import { filesStore } from '../state/files-store.ts';
+import { chooseCode, showSavedCode, showUnchosen, workspaceStore } from '../state/workspace-store.ts';
 import { requestStore } from '../request/request-store.ts';
 import { decodeShare, shareValueFromHash } from './share-codec.ts';
+import { ShareLinkError } from './share-link-error.ts';
 import { fromSharedRequest } from './shared-request.ts';
 import { isKnownProgram } from './known-programs.ts';
 import { shareStore } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
 
 /**
- * Restores the lesson, code and request of a share link in `hash`. Unknown code is held: shown in the
- * editor but neither compiled nor run until the learner clicks "Run shared code". Returns whether the
- * hash held a link that opened.
+ * Restores the lesson, code and request of a share link in `hash`. The link's code is the learner's
+ * only once they choose it: until then it is shown but not saved, so their own saved code stays and
+ * the next visit opens it. Code the playground does not ship is also held (compiled, never run) until
+ * "Run shared code". The learner's own saved code, or shipped code where they saved none, replaces
+ * nothing and is simply opened. Returns whether
+ * the hash held a link that opened.
  */
 export function openSharedLink(hash: string, target: ShareTarget): boolean {
   const value = shareValueFromHash(hash);
@@ -18,22 +22,19 @@ export function openSharedLink(hash: string, target: ShareTarget): boolean {
   try {
     program = decodeShare(value);
   } catch (error) {
-    shareStore.set({ error: `This share link could not be opened: ${error instanceof Error ? error.message : String(error)}` });
+    // Never the decoder's own words ("invalid distance", atob's): the learner needs to know what to do.
+    shareStore.set({ error: (error instanceof ShareLinkError ? error : new ShareLinkError('damaged', { cause: error })).message });
     return false;
   }
+  shareStore.set({ error: null });
   target.openLesson(program.lesson);
   const known = isKnownProgram(program.files, target.knownPrograms(program.lesson));
-  // Held before the files change, so nothing subscribed to the files compiles them first.
-  shareStore.set({ held: !known, previous: known ? null : filesStore.get().files, error: null });
-  filesStore.set({ files: program.files });
+  const { active, saved } = workspaceStore.get();
+  const own = saved[active];
+  // The learner's own saved code (their link to it) is theirs already; shipped code over none replaces nothing.
+  if (own && isKnownProgram(program.files, [own])) showSavedCode();
+  else if (known && !own) chooseCode(program.files);
+  else showUnchosen(program.files, !known);
   requestStore.set({ spec: fromSharedRequest(program.request) });
   return true;
-}
-
-/** Puts the learner's own code back (they chose not to run the shared code). */
-export function backToOwnCode(): void {
-  const { previous } = shareStore.get();
-  // The held flag goes first: the restored code is the learner's own and may compile right away.
-  shareStore.set({ held: false, previous: null });
-  if (previous) filesStore.set({ files: previous });
 }

@@ -1,6 +1,7 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { METHODS, type BodyType, type Method } from '../request/request-model.ts';
 import { fromBase64Url, toBase64Url } from './base64url.ts';
+import { ShareLinkError } from './share-link-error.ts';
 import { SHARE_KEY, SHARE_VERSION, type SharedPart, type SharedProgram, type SharedRequest, type SharedRow } from './share-format.ts';
 
 /** Inflated links larger than this are refused: a crafted link must not exhaust the tab's memory. */
@@ -14,15 +15,22 @@ export function encodeShare(program: SharedProgram): string {
 
 /**
  * Decodes a value written by {@link encodeShare} of this or any older version. Link data is untrusted:
- * every field is checked and anything malformed throws an Error with a message for the learner.
+ * every field is checked, and anything malformed throws a {@link ShareLinkError} that says in plain
+ * words what is wrong (the decoder's own message stays in its `cause`).
  */
 export function decodeShare(value: string): SharedProgram {
-  const dot = value.indexOf('.');
-  const version = Number(value.slice(0, dot));
-  if (dot < 1 || !Number.isInteger(version)) throw new Error('This is not a Halo share link.');
-  const decoder = DECODERS[version];
-  if (!decoder) throw new Error(`This link was made by a newer playground (format ${version}); reload to update.`);
-  return decoder(value.slice(dot + 1));
+  const match = /^(\d+)\.(.*)$/s.exec(value);
+  if (!match) throw new ShareLinkError('damaged');
+  const version = Number(match[1]);
+  // Only a version past the newest this build writes is "newer"; 0 and other unknown ones are damage.
+  if (version > SHARE_VERSION) throw new ShareLinkError('newer');
+  const decoder = Object.hasOwn(DECODERS, version) ? DECODERS[version] : undefined;
+  if (!decoder) throw new ShareLinkError('damaged');
+  try {
+    return decoder(match[2]);
+  } catch (error) {
+    throw error instanceof ShareLinkError ? error : new ShareLinkError('damaged', { cause: error });
+  }
 }
 
 /** One decoder per format version ever written: links in the wild never expire. */
@@ -36,7 +44,7 @@ function inflate(bytes: Uint8Array): string {
   let total = 0;
   const inflater = new Inflate((chunk) => {
     total += chunk.length;
-    if (total > MAX_DECODED_BYTES) throw new Error('The shared program is too large.');
+    if (total > MAX_DECODED_BYTES) throw new ShareLinkError('too-large');
     chunks.push(chunk);
   });
   const SLICE = 16 * 1024;

@@ -4,7 +4,7 @@ import type { Files } from '../state/files-store.ts';
 export interface ShareTarget {
   /** The open lesson's id, or null in the free playground. */
   lesson(): string | null;
-  /** Opens lesson `id` (null: the free playground) before the shared files replace its code. */
+  /** Opens lesson `id` (null: the free playground) before the shared files are shown in it. */
   openLesson(id: string | null): void;
   /** Programs the playground itself ships for lesson `id` (starter, solution, templates): these run without a click. */
   knownPrograms(id: string | null): Files[];

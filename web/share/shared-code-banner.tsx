@@ -1,39 +1,47 @@
 import { useStore } from '../state/store.ts';
-import { backToOwnCode } from './open-shared-link.ts';
-import { releaseSharedCode, shareStore } from './share-store.ts';
+import { filesStore } from '../state/files-store.ts';
+import { keepShownCode, showSavedCode, workspaceStore } from '../state/workspace-store.ts';
+import { useSession } from '../engine/engine-context.tsx';
+import { shareStore } from './share-store.ts';
 
-/** Shown while a shared program waits for the learner's consent to run, or when a link was broken. */
+/** Shown while a link's code waits for the learner's choice (to run it, keep it, or go back), or when a link was broken. */
 export function SharedCodeBanner() {
-  const { held, previous, error } = useStore(shareStore, (s) => s);
-  if (!held && !error) return null;
+  const session = useSession();
+  const error = useStore(shareStore, (s) => s.error);
+  const unchosen = useStore(workspaceStore, (s) => s.unchosen);
+  // Now rather than after the debounce: what the learner chose runs at once, and older builds go stale.
+  const choose = (choice: () => void) => () => {
+    choice();
+    void session.compileNow(filesStore.get().files);
+  };
+  if (error) {
+    return (
+      <div role="alert" className="flex shrink-0 flex-wrap items-center gap-3 border-b border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+        <span>{error}</span>
+        <button type="button" className="btn-ghost ml-auto" onClick={() => shareStore.set({ error: null })}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  if (!unchosen) return null;
   return (
     <div
-      role={error ? 'alert' : 'region'}
-      aria-label={error ? undefined : 'Shared code'}
+      role="region"
+      aria-label="Shared code"
       className="flex shrink-0 flex-wrap items-center gap-3 border-b border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
     >
-      {error ? (
-        <>
-          <span>{error}</span>
-          <button type="button" className="btn-ghost ml-auto" onClick={() => shareStore.set({ error: null })}>
-            Dismiss
-          </button>
-        </>
-      ) : (
-        <>
-          <span>
-            This link brought someone else's code. Read it in the editor first: it runs only when you choose.
-          </span>
-          <button type="button" className="btn" onClick={releaseSharedCode}>
-            Run shared code
-          </button>
-          {previous && (
-            <button type="button" className="btn-ghost" onClick={backToOwnCode}>
-              Back to my code
-            </button>
-          )}
-        </>
-      )}
+      <span>
+        {unchosen.held
+          ? "This link brought someone else's code. Read it in the editor first: it runs only when you choose. Your own code stays saved; this code (and any change to it) is saved only if you run it."
+          : "This link opened the lesson's own code in place of yours. Your own code stays saved; this code (and any change to it) is saved only if you keep it."}
+      </span>
+      <button type="button" className="btn" onClick={choose(keepShownCode)}>
+        {unchosen.held ? 'Run shared code' : 'Keep this code'}
+      </button>
+      <button type="button" className="btn-ghost" onClick={choose(showSavedCode)}>
+        Back to my code
+      </button>
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { createStore } from './store.ts';
-import { loadJson, saveJson } from './persisted.ts';
+import { readStored, writeStored, type THEMES } from './stored.ts';
 
 /** Theme preference: follow the operating system, or force one. */
-export type ThemeChoice = 'system' | 'light' | 'dark';
+export type ThemeChoice = (typeof THEMES)[number];
 
 /** UI layout and display preferences, persisted across visits. */
 export interface LayoutState {
@@ -16,8 +16,6 @@ export interface LayoutState {
   /** Whether the lesson pane is shown. */
   lessonOpen: boolean;
 }
-
-const KEY = 'halo.layout.v1';
 
 /** Defaults chosen to fit 1280×720: notes, a wide editor, and the request/response column. */
 export const DEFAULT_LAYOUT: LayoutState = {
@@ -34,7 +32,7 @@ export const DEFAULT_LAYOUT: LayoutState = {
   lessonOpen: true,
 };
 
-const saved = loadJson<Partial<LayoutState>>(KEY, {});
+const saved = readStored('halo.layout.v1', {});
 
 /** The layout store; every change is saved to localStorage. */
 export const layoutStore = createStore<LayoutState>({
@@ -43,7 +41,7 @@ export const layoutStore = createStore<LayoutState>({
   splits: { ...DEFAULT_LAYOUT.splits, ...saved.splits },
 });
 
-layoutStore.subscribe(() => saveJson(KEY, layoutStore.get()));
+layoutStore.subscribe(() => writeStored('halo.layout.v1', layoutStore.get()));
 
 /** Sets the sizes of one split. */
 export function setSplitSizes(id: string, sizes: number[]): void {

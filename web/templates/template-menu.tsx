@@ -1,5 +1,4 @@
-import { filesStore } from '../state/files-store.ts';
-import { filesOf, openWorkspace, SCRATCH, starterFiles } from '../state/workspace-store.ts';
+import { chooseCode, filesOf, openWorkspace, SCRATCH, starterFiles } from '../state/workspace-store.ts';
 import { requestStore } from '../request/request-store.ts';
 import { fromSharedRequest } from '../share/shared-request.ts';
 import { isKnownProgram } from '../share/known-programs.ts';
@@ -16,7 +15,7 @@ export function openTemplate(id: string): void {
   if (!template) return;
   if (!isUntouched() && !window.confirm(`Replace your free-playground code with the “${template.title}” template?`)) return;
   openWorkspace(SCRATCH);
-  filesStore.set({ files: template.files });
+  chooseCode(template.files);
   requestStore.set({ spec: fromSharedRequest(template.request) });
 }
 

@@ -1,0 +1,155 @@
+/**
+ * A share link is a stranger's code. In Chromium, through the real service worker of the built site:
+ * opening one never saves it over the learner's code and never runs it without "Run shared code";
+ * closing the tab and coming back plainly runs the learner's own code; "Back to my code" restores it;
+ * a damaged link says so in plain words and leaves the saved code alone. Only the click adopts it.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PlaygroundSession } from './harness/session.ts';
+import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
+
+const LESSON = '04-bodies';
+/** What the stranger's program prints and answers: it must never show up before the click. */
+const STRANGER = 'stranger-code-ran-7f3a';
+const OWN = 'my-own-program-started';
+
+const own = `import { App, AppHttp } from 'halo';
+console.log('${OWN}');
+const app = new App();
+app.get('/', () => 'mine');
+await new AppHttp(app).startServer('localhost', 3000);
+`;
+
+const stranger = `import { App, AppHttp } from 'halo';
+console.log('${STRANGER}');
+const app = new App();
+app.get('/', () => '${STRANGER}');
+await new AppHttp(app).startServer('localhost', 3000);
+`;
+
+let session: PlaygroundSession;
+let link = '';
+
+/** Everything this origin keeps in localStorage, as one string. */
+const storage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
+
+/** The learner's saved code of the lesson. */
+const savedCode = (page: Page) =>
+  page.evaluate((id) => (JSON.parse(localStorage.getItem('halo.workspaces.v1') ?? '{}') as Record<string, Record<string, string>>)[id]?.['main.ts'], LESSON);
+
+/** The console pane's text (the programs' console lines). */
+const consoleText = async (page: Page) => (await page.getByRole('region', { name: 'Console and problems' }).textContent()) ?? '';
+
+/** A new tab of the same browser (same storage, same service worker) at `url`. */
+async function openTab(url: string): Promise<Page> {
+  const page = await session.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(url);
+  return page;
+}
+
+/** Opens the share link in a new tab and waits until the held code compiled and its run was refused. */
+async function openHeld(): Promise<Page> {
+  const page = await openTab(link);
+  await page.getByRole('button', { name: 'Run shared code' }).waitFor({ timeout: 30_000 });
+  await waitForEditorText(page, STRANGER);
+  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'), undefined, { timeout: 45_000 });
+  return page;
+}
+
+beforeAll(async () => {
+  session = await PlaygroundSession.open({ page: `index.html?lesson=${LESSON}` });
+  const page = session.page;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const first = await waitForProgram(page);
+  await replaceCode(page, own);
+  await waitForProgram(page, first);
+  await page.getByLabel('Method').selectOption('GET');
+  await page.getByLabel('Path and query').fill('/');
+  expect((await send(page)).body).toContain('mine');
+  expect(await savedCode(page)).toBe(own);
+  link = shareUrl(`${session.server.url}index.html`, encodeShare({ lesson: LESSON, files: { 'main.ts': stranger }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }));
+  // The learner's first tab is closed: from here on, only the tabs below touch the storage.
+  await page.goto('about:blank');
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+test('an unclicked share link leaves the saved code in storage and never runs', async () => {
+  const page = await openHeld();
+  expect(await savedCode(page)).toBe(own);
+  expect(await storage(page)).not.toContain(STRANGER);
+  // Nothing ran in this tab: no bundle was handed to the engine, no console line of the stranger's.
+  expect(await page.getByTestId('compile-status').getAttribute('data-bundle')).toBe('');
+  expect(await consoleText(page)).not.toContain(STRANGER);
+  // Edits to the shared code are not saved either: only the click makes it the learner's.
+  // The editor hands every change to the files store at once (code-editor.tsx), which would save it then.
+  await replaceCode(page, stranger.replace("'/'", "'/edited'"), "app.get('/edited'");
+  expect(await storage(page)).not.toContain(STRANGER);
+  await page.close();
+});
+
+test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
+  const page = await openTab(`${session.server.url}index.html`);
+  await waitForProgram(page);
+  await waitForEditorText(page, OWN);
+  expect((await send(page)).body).toContain('mine');
+  await expect.poll(() => consoleText(page), { timeout: 10_000 }).toContain(OWN);
+  expect(await consoleText(page)).not.toContain(STRANGER);
+  expect(await page.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
+  await page.close();
+});
+
+test('"Back to my code" restores and runs the saved code, and the shared code never runs', async () => {
+  const page = await openHeld();
+  await page.getByRole('button', { name: 'Back to my code' }).click();
+  await waitForEditorText(page, OWN);
+  await waitForProgram(page);
+  expect((await send(page)).body).toContain('mine');
+  expect(await consoleText(page)).not.toContain(STRANGER);
+  expect(await savedCode(page)).toBe(own);
+  expect(await page.getByRole('region', { name: 'Shared code' }).count()).toBe(0);
+  await page.close();
+});
+
+test('a damaged link says so in plain words and leaves the saved code in place', async () => {
+  const value = link.slice(link.indexOf('#share=') + '#share='.length);
+  const cases: [string, RegExp][] = [
+    [value.slice(0, value.length - 12), /damaged.*Ask the sender for the link again/], // cut short
+    [value.slice(0, 30), /damaged.*Ask the sender for the link again/],
+    [`0.${value.slice(2)}`, /damaged/], // never written: not "newer"
+    [`-1.${value.slice(2)}`, /damaged/],
+    [`7.${value.slice(2)}`, /made by a newer version of the playground/],
+  ];
+  for (const [index, [broken, expected]] of cases.entries()) {
+    const page = await openTab(`${session.server.url}index.html#share=${broken}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'share link' });
+    await alert.waitFor({ timeout: 30_000 });
+    const text = (await alert.textContent()) ?? '';
+    expect(text, broken.slice(0, 20)).toMatch(expected);
+    expect(text).not.toMatch(/invalid|distance|EOF|atob|encoded|could not be opened|format -?\d/i);
+    await waitForEditorText(page, OWN);
+    // Once is enough to see the learner's own code run (the machine is shared).
+    if (index === 0) await waitForProgram(page);
+    expect(await savedCode(page)).toBe(own);
+    await page.close();
+  }
+}, 240_000);
+
+test('"Run shared code" is the choice: the code runs, is saved, and opens on the next visit', async () => {
+  const page = await openHeld();
+  await page.getByRole('button', { name: 'Run shared code' }).click();
+  await waitForProgram(page);
+  expect((await send(page)).body).toContain(STRANGER);
+  expect(await savedCode(page)).toBe(stranger);
+  await page.close();
+  const again = await openTab(`${session.server.url}index.html`);
+  await waitForProgram(again);
+  await waitForEditorText(again, STRANGER);
+  expect(await again.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
+  await again.close();
+});

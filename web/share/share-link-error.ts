@@ -1,0 +1,22 @@
+/** Why a share link could not be opened. */
+export type ShareLinkProblem = 'damaged' | 'newer' | 'too-large';
+
+/** What the learner reads for each problem: plain words and what to do, never a decoder's message. */
+const MESSAGES: Record<ShareLinkProblem, string> = {
+  damaged:
+    'This share link is damaged: part of it is missing or changed, which happens when a link is cut short or altered while it is copied. Ask the sender for the link again.',
+  newer: 'This share link was made by a newer version of the playground. Reload the page to get the newest version, then open the link again.',
+  'too-large': 'This share link holds a program too large for the playground to open. Ask the sender to share a smaller program.',
+};
+
+/** A share link that cannot be opened; `message` is for the learner, `cause` (if any) for debugging. */
+export class ShareLinkError extends Error {
+  constructor(
+    /** Which problem the link has. */
+    readonly problem: ShareLinkProblem,
+    options?: ErrorOptions,
+  ) {
+    super(MESSAGES[problem], options);
+    this.name = 'ShareLinkError';
+  }
+}
