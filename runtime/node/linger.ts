@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 export interface LingerLimits {
   /** Milliseconds; default 2000. */
   ms: number;
-  /** Bytes read and discarded; default 1 MiB. */
+  /** Bytes read and discarded; past them the connection stops reading until it is cut. Default 1 MiB. */
   bytes: number;
 }
 
@@ -15,9 +15,10 @@ const POLL_MS = 50;
 
 /**
  * Ends `socket` (its pending output still goes out, then a FIN) and keeps reading and discarding what
- * the client still sends, until the client closes its side or `limits` are reached; then destroys it.
+ * the client still sends, until the client closes its side or `limits.ms` pass; then destroys it.
  * Closing at once while the client is still sending makes the kernel answer with a reset, and a reset
- * often discards the response (a 413, a 431) before the client has read it.
+ * often discards the response (a 413, a 431) before the client has read it. Past `limits.bytes` the
+ * socket stops reading: TCP flow control then holds the client back without a reset.
  */
 export function lingerThenClose(socket: Socket, limits: LingerLimits): void {
   if (socket.destroyed) return;
@@ -28,7 +29,7 @@ export function lingerThenClose(socket: Socket, limits: LingerLimits): void {
     socket.destroy();
   };
   const deadline = setTimeout(stop, limits.ms).unref();
-  const poll = setInterval(() => socket.bytesRead - startBytes > limits.bytes && stop(), POLL_MS).unref();
+  const poll = setInterval(() => socket.bytesRead - startBytes > limits.bytes && holdBack(socket), POLL_MS).unref();
   socket.once('end', stop);
   socket.once('close', stop);
   socket.end();
@@ -41,4 +42,11 @@ export function lingerThenClose(socket: Socket, limits: LingerLimits): void {
  */
 export function lingerOnClose(socket: Socket, limits: LingerLimits): void {
   socket.destroySoon = () => lingerThenClose(socket, limits);
+}
+
+// `_paused` is the flag Node's http server itself sets to keep a socket paused: without it, the request
+// stream resumes the socket whenever its buffer drains.
+function holdBack(socket: Socket & { _paused?: boolean }): void {
+  socket._paused = true;
+  socket.pause();
 }
