@@ -65,6 +65,13 @@ describe('errors that escape app code never take the Node server down', () => {
     }
   });
 
+  it.each(['/circular', '/broken-error-handler/throws', '/broken-error-handler/rejects'])(
+    '%s (a value JSON cannot serialise, an error handler that fails) → 500',
+    async (path) => {
+      expect((await get(path)).status).toBe(500);
+    },
+  );
+
   it('a handler copying CR/LF into a header → 500 naming the header; the response is never split', async () => {
     const connection = await openRaw(program!.origin);
     connection.socket.end('GET /echo-header?v=x%0d%0aset-cookie:%20evil=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
