@@ -11,14 +11,15 @@ export interface LingerLimits {
 /** The default bounds of a lingering close. */
 export const DEFAULT_LINGER: LingerLimits = { ms: 2000, bytes: 1024 * 1024 };
 
-const POLL_MS = 50;
+// Node's http parser reads the socket natively (no 'data' events), so the byte count is polled.
+const POLL_MS = 10;
 
 /**
  * Ends `socket` (its pending output still goes out, then a FIN) and keeps reading and discarding what
  * the client still sends, until the client closes its side or `limits.ms` pass; then destroys it.
  * Closing at once while the client is still sending makes the kernel answer with a reset, and a reset
- * often discards the response (a 413, a 431) before the client has read it. Past `limits.bytes` the
- * socket stops reading: TCP flow control then holds the client back without a reset.
+ * often discards the response (a 413, a 431) before the client has read it. Past `limits.bytes` (checked
+ * every few milliseconds) the socket stops reading: TCP flow control then holds the client back without a reset.
  */
 export function lingerThenClose(socket: Socket, limits: LingerLimits): void {
   if (socket.destroyed) return;
