@@ -104,6 +104,12 @@ describe('hostile clients over a real socket', () => {
     await expectRefused(post('/todos', 'multipart/form-data; boundary=B', multipart([field('n'.repeat(300), 'x')])), 413, /longer than 200 bytes/);
   });
 
+  it('multipart fields named __proto__ or constructor are never copied', async () => {
+    const body = multipart([field('__proto__', 'x'), field('constructor', 'y'), field('name', 'Bob')]);
+    const r = await post('/body', 'multipart/form-data; boundary=B', body);
+    expect([r.status, JSON.parse(r.body)]).toEqual([200, { fields: ['name'], files: 0 }]);
+  });
+
   it('a 100 KB filename → 400', async () => {
     await expectRefused(post('/todos', 'multipart/form-data; boundary=B', multipart([file('f', 'a'.repeat(100 * 1024))])), 400, /Malformed multipart body/);
   });
