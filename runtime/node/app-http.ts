@@ -40,8 +40,6 @@ export class AppHttp {
   private drained: (() => void) | null = null;
   private readonly multipart: MultipartLimits;
   private readonly linger: LingerLimits;
-  // The latest response of each connection, so that a client error never writes into one half sent.
-  private readonly responses = new WeakMap<Socket, ServerResponse>();
 
   /** Binds the adapter to `app`, with the server limits in `options`. */
   constructor(
@@ -117,16 +115,13 @@ export class AppHttp {
       this.handleRequest,
     );
     server.headersTimeout = headersTimeout;
-    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
-      answerClientError(error, socket, { maxHeaderSize, linger: this.linger, midResponse: isMidResponse(this.responses.get(socket)) }),
-    );
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, { maxHeaderSize, linger: this.linger }));
     return server;
   }
 
   /** Node's request listener: runs the app's pipeline and sends the buffered response. */
   readonly handleRequest = (im: IncomingMessage, sr: ServerResponse): void => {
     this.inFlight++;
-    this.responses.set(im.socket, sr);
     const req = new NodeRequestContext(im, this.app.bodyLimit, this.multipart);
     const res = new ResponseContext();
     let pending;
@@ -189,8 +184,4 @@ export class AppHttp {
       this.drained = null;
     }
   }
-}
-
-function isMidResponse(sr: ServerResponse | undefined): boolean {
-  return sr !== undefined && sr.headersSent && !sr.writableFinished;
 }

@@ -23,12 +23,12 @@ const answered = new WeakSet<Socket>();
 /**
  * Node's `clientError` listener: answers a malformed, oversized or too slow request with a clear JSON
  * error (unless a response is half sent on that connection) and closes the connection gently.
- * Node's parser reports every later byte of a broken connection again, so each socket is answered once.
+ * Node may report more than one error for a connection (a timeout after a parse error), so each is answered once.
  */
 export function answerClientError(
   error: NodeJS.ErrnoException,
   socket: Socket,
-  options: { maxHeaderSize: number; linger: LingerLimits; midResponse: boolean },
+  options: { maxHeaderSize: number; linger: LingerLimits },
 ): void {
   if (answered.has(socket)) return;
   answered.add(socket);
@@ -36,7 +36,10 @@ export function answerClientError(
     socket.destroy();
     return;
   }
-  if (!options.midResponse) {
+  // `_httpMessage` is the response Node's http server has attached to the socket (the same check Node's
+  // own clientError default makes): once its headers are out, another status line would corrupt it.
+  const current = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (!current?.headersSent) {
     const e = refusal(error, options.maxHeaderSize);
     const body = JSON.stringify(e.toJson());
     socket.write(
