@@ -14,6 +14,9 @@ import { unwatchProcess, watchProcess } from './process-hooks.ts';
 /** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
 
+/** Node's errors for a response the app built wrongly; their messages say what was wrong. */
+const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_HTTP_INVALID_STATUS_CODE']);
+
 /** Limits of the Node server; what a client sees past each one is in the README ("Limits"). */
 export interface AppHttpOptions {
   /** Milliseconds a client has to send the request line and headers (then 408); default 20 000. */
@@ -166,12 +169,13 @@ export class AppHttp {
   }
 
   // The last resort, when the app's own error handling could not produce a response; e.g. a header
-  // value with CR/LF copied from user input: a programming error, so 500, and Node refuses the header
-  // before anything is written, so the response can never be split.
+  // value with CR/LF copied from user input: a programming error, so 500 (saying which header), and
+  // Node refuses the header before anything is written, so the response can never be split.
   private sendFailure(sr: ServerResponse, error: unknown): void {
     console.error('[halo] could not send the response:', error);
     if (sr.headersSent || sr.destroyed) return void sr.destroy();
-    const reason = (error as NodeJS.ErrnoException | null)?.code === 'ERR_INVALID_CHAR' ? `: ${(error as Error).message}` : '';
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const reason = code && INVALID_RESPONSE_CODES.has(code) ? `: ${(error as Error).message}` : '';
     const body = JSON.stringify(new HttpException({ message: `500 Internal Server Error${reason}` }).toJson());
     sr.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
     sr.end(body);

@@ -82,6 +82,12 @@ describe('errors that escape app code never take the Node server down', () => {
     expect(message(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toContain('Invalid character in header content ["x-echo"]');
   });
 
+  it('an invalid status code set by a handler → 500 saying so', async () => {
+    const r = await get('/status/99999');
+    expect(r.status).toBe(500);
+    expect(message(r.body)).toContain('Invalid status code: 99999');
+  });
+
   it('204 and 304 carry no body and no Content-Length', async () => {
     for (const code of [204, 304]) {
       const r = await get(`/status/${code}`);
