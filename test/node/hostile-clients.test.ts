@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppHttpOptions } from '../../runtime/node/app-http.ts';
 import type { RunningProgram } from '../support/run-program.ts';
 import { openRaw } from '../support/raw-socket.ts';
 import type { RawResponse } from '../support/serve-app.ts';
@@ -10,40 +11,46 @@ const HEADERS_TIMEOUT = 1000;
 const REQUEST_TIMEOUT = 2000;
 
 // Each hostile client gets a clear 4xx (never a 5xx, never a crash), other clients are served
-// meanwhile, and the todos stored in the mounted MapService never change.
-describe('hostile clients over a real socket', () => {
-  let program: RunningProgram;
-  let todosBefore: string;
+// meanwhile, and the todos stored in the mounted MapService never change. The program serving the
+// current describe block:
+let program: RunningProgram;
+let todosBefore: string;
+
+/** Runs the hostile app with `http` options for the tests of the enclosing describe block. */
+function serveWith(http: AppHttpOptions): void {
   beforeAll(async () => {
-    program = await runHostileApp({
-      bodyLimit: 1024 * 1024,
-      http: { headersTimeout: HEADERS_TIMEOUT, requestTimeout: REQUEST_TIMEOUT, maxHeaderSize: 4 * 1024 * 1024, multipart: { files: 5 } },
-    });
+    program = await runHostileApp({ bodyLimit: 1024 * 1024, http });
     await post('/todos', 'application/json', '{"title":"keep me"}');
   });
-  beforeEach(async () => {
-    todosBefore = (await get('/todos')).body;
-  });
   afterAll(() => program.interrupt('SIGKILL'));
-  afterEach(async () => {
-    expect(program.child.exitCode, program.output()).toBeNull();
-    expect((await get('/todos')).body).toBe(todosBefore);
-    expect(program.output()).not.toMatch(/\[halo\] (500-class|could not send)/);
-  });
+}
 
-  const get = (path: string): Promise<RawResponse> => rawRequest(program.origin, { path });
-  const post = (path: string, type: string, body: string | Buffer): Promise<RawResponse> =>
-    rawRequest(program.origin, { method: 'POST', path, headers: { 'content-type': type }, body });
-  const multipart = (parts: string[]): string => `${parts.map((p) => `--B\r\n${p}\r\n`).join('')}--B--\r\n`;
-  const field = (name: string, value: string): string => `content-disposition: form-data; name="${name}"\r\n\r\n${value}`;
-  const file = (name: string, filename: string): string =>
-    `content-disposition: form-data; name="${name}"; filename="${filename}"\r\ncontent-type: text/plain\r\n\r\nhello`;
+beforeEach(async () => {
+  todosBefore = (await get('/todos')).body;
+});
+afterEach(async () => {
+  expect(program.child.exitCode, program.output()).toBeNull();
+  expect((await get('/todos')).body).toBe(todosBefore);
+  expect(program.output()).not.toMatch(/\[halo\] (500-class|could not send)/);
+});
 
-  async function expectRefused(reply: Promise<RawResponse>, status: number, message: RegExp): Promise<void> {
-    const r = await reply;
-    expect(r.status, r.body).toBe(status);
-    expect(JSON.parse(r.body).message).toMatch(message);
-  }
+const get = (path: string): Promise<RawResponse> => rawRequest(program.origin, { path });
+const post = (path: string, type: string, body: string | Buffer): Promise<RawResponse> =>
+  rawRequest(program.origin, { method: 'POST', path, headers: { 'content-type': type }, body });
+const multipart = (parts: string[]): string => `${parts.map((p) => `--B\r\n${p}\r\n`).join('')}--B--\r\n`;
+const field = (name: string, value: string): string => `content-disposition: form-data; name="${name}"\r\n\r\n${value}`;
+const file = (name: string, filename: string): string =>
+  `content-disposition: form-data; name="${name}"; filename="${filename}"\r\ncontent-type: text/plain\r\n\r\nhello`;
+
+async function expectRefused(reply: Promise<RawResponse>, status: number, message: RegExp): Promise<void> {
+  const r = await reply;
+  expect(r.status, r.body).toBe(status);
+  expect(JSON.parse(r.body).message).toMatch(message);
+}
+
+// Short timeouts, in a program of their own: under load they would also cut slow honest clients.
+describe('clients too slow to send a request', () => {
+  serveWith({ headersTimeout: HEADERS_TIMEOUT, requestTimeout: REQUEST_TIMEOUT });
 
   it('slowloris (headers trickled byte by byte) → 408 after the headers timeout; others are served meanwhile', async () => {
     const slow = await openRaw(program.origin);
@@ -67,6 +74,11 @@ describe('hostile clients over a real socket', () => {
     const reply = await stuck.closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
   });
+
+});
+
+describe('hostile requests over a real socket', () => {
+  serveWith({ maxHeaderSize: 4 * 1024 * 1024, multipart: { files: 5 } });
 
   it('500 concurrent keep-alive connections are all served', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 500 });
