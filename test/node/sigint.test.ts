@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../support/serve-app.ts';
-import { runProgram } from '../support/run-program.ts';
+import { runProgram, runTsFile } from '../support/run-program.ts';
 
 const hostileApp = resolve('test/node/fixtures/hostile-app.ts');
 
@@ -15,6 +15,19 @@ describe('Ctrl-C on `npm run serve`', () => {
     const exit = program.interrupt('SIGINT');
     await program.waitForOutput('[halo] SIGINT');
     await expect(fetch(program.origin + '/', { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    const r = await inFlight;
+    expect([r.status, r.body]).toEqual([200, 'finished']);
+    expect(await exit, program.output()).toBe(0);
+  });
+
+  it('the same Ctrl-C delivered again by a forwarding parent: the request still finishes, exit 0', async () => {
+    const program = await runProgram('npm', ['run', 'serve', '--', hostileApp]);
+    const inFlight = rawRequest(program.origin, { path: '/slow?ms=1500' });
+    await program.waitForOutput('[fixture] slow request started');
+    const exit = program.interrupt('SIGINT');
+    // A forwarder (npm, tsx) sends its copy after it got its own, so after the program saw the first.
+    await program.waitForOutput('[halo] SIGINT');
+    process.kill(-program.child.pid!, 'SIGINT');
     const r = await inFlight;
     expect([r.status, r.body]).toEqual([200, 'finished']);
     expect(await exit, program.output()).toBe(0);
@@ -37,7 +50,7 @@ describe('Ctrl-C on `npm run serve`', () => {
   });
 
   it('20 servers in one process share one SIGINT listener: no MaxListenersExceededWarning, and all close on Ctrl-C', async () => {
-    const program = await runProgram(resolve('node_modules/.bin/tsx'), [resolve('test/node/fixtures/many-servers.ts')]);
+    const program = await runTsFile(resolve('test/node/fixtures/many-servers.ts'));
     await program.waitForOutput('[fixture] 20 servers listening');
     expect(await program.interrupt('SIGINT'), program.output()).toBe(0);
     expect(program.output()).not.toContain('MaxListenersExceededWarning');

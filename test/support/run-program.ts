@@ -68,3 +68,12 @@ export async function runProgram(command: string, args: string[], timeoutMs = 30
     },
   };
 }
+
+/**
+ * Runs a TypeScript program the way `npm run serve` does (`node --import tsx`), without npm. The tsx
+ * CLI is avoided on purpose: it relays signals to its child and SIGKILLs it when the child does not
+ * acknowledge a signal within 30 ms, which a loaded machine misses.
+ */
+export function runTsFile(file: string, env: Record<string, string> = {}): Promise<RunningProgram> {
+  return runProgram(process.execPath, ['--import', 'tsx', file], 30_000, env);
+}
