@@ -9,6 +9,7 @@ import { runHostileApp } from './fixtures/run-hostile-app.ts';
 
 const HEADERS_TIMEOUT = 1000;
 const REQUEST_TIMEOUT = 2000;
+const KEEP_ALIVE_TIMEOUT = 300;
 
 // Each hostile client gets a clear 4xx (never a 5xx, never a crash), other clients are served
 // meanwhile, and the todos stored in the mounted MapService never change. The program serving the
@@ -50,7 +51,16 @@ async function expectRefused(reply: Promise<RawResponse>, status: number, messag
 
 // Short timeouts, in a program of their own: under load they would also cut slow honest clients.
 describe('clients too slow to send a request', () => {
-  serveWith({ headersTimeout: HEADERS_TIMEOUT, requestTimeout: REQUEST_TIMEOUT });
+  serveWith({ headersTimeout: HEADERS_TIMEOUT, requestTimeout: REQUEST_TIMEOUT, keepAliveTimeout: KEEP_ALIVE_TIMEOUT });
+
+  it('an idle keep-alive connection is closed after the keep-alive timeout', async () => {
+    const idle = await openRaw(program.origin);
+    idle.socket.write('GET /ok HTTP/1.1\r\nHost: x\r\n\r\n');
+    const started = Date.now();
+    const reply = await idle.closed;
+    expect(reply).toMatch(/^HTTP\/1\.1 200 [^]*\r\n\r\nok$/);
+    expect(Date.now() - started).toBeLessThan(KEEP_ALIVE_TIMEOUT + 3000);
+  });
 
   it('slowloris (headers trickled byte by byte) → 408 after the headers timeout; others are served meanwhile', async () => {
     const slow = await openRaw(program.origin);
