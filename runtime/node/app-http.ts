@@ -19,9 +19,9 @@ const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TO
 
 /** Limits of the Node server; what a client sees past each one is in the README ("Limits"). */
 export interface AppHttpOptions {
-  /** Milliseconds a client has to send the request line and headers (then 408); default 20 000. */
+  /** Milliseconds a client has to send the request line and headers (then 408); default 20 000; 0 turns it off. */
   headersTimeout?: number;
-  /** Milliseconds a client has to send the whole request, body included (then 408); default 60 000. */
+  /** Milliseconds a client has to send the whole request, body included (then 408); default 60 000; 0 turns it off. */
   requestTimeout?: number;
   /** Milliseconds an idle keep-alive connection stays open; default 5000. */
   keepAliveTimeout?: number;
@@ -103,9 +103,11 @@ export class AppHttp {
   private createServer(): Server {
     const o = this.options;
     const requestTimeout = o.requestTimeout ?? 60_000;
-    // Node refuses a headers timeout longer than the request timeout.
-    const headersTimeout = Math.min(o.headersTimeout ?? 20_000, requestTimeout);
+    // Node refuses a headers timeout longer than the request timeout (0 turns a timeout off).
+    const wantedHeadersTimeout = o.headersTimeout ?? 20_000;
+    const headersTimeout = requestTimeout > 0 ? Math.min(wantedHeadersTimeout, requestTimeout) : wantedHeadersTimeout;
     const maxHeaderSize = o.maxHeaderSize ?? 16 * 1024;
+    const shortest = Math.min(...[headersTimeout, requestTimeout].map((t) => (t > 0 ? t : Infinity)));
     const server = createServer(
       {
         requestTimeout,
@@ -113,7 +115,7 @@ export class AppHttp {
         keepAliveTimeout: o.keepAliveTimeout ?? 5000,
         // Node enforces both timeouts only when it checks (every 30 s by default): check often enough
         // that a short timeout holds roughly.
-        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.min(headersTimeout, requestTimeout) / 4)),
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, shortest / 4)),
       },
       this.handleRequest,
     );
@@ -144,7 +146,8 @@ export class AppHttp {
   private send(req: NodeRequestContext, sr: ServerResponse, res: ResponseContext): void {
     try {
       const headers = res.headers;
-      // The rest of a refused body is never read, so that connection cannot carry another request.
+      // A refused body is never read to its end, so that connection cannot carry another request; it
+      // closes once the client had time to read the refusal.
       if (req.abandonedBody) lingerOnClose(req.raw.socket, this.linger);
       if (req.abandonedBody || this.stopping) headers.connection = 'close';
       const status = res.statusCode;
