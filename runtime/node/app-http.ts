@@ -1,11 +1,37 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { App } from '../framework/app.ts';
+import { HttpException } from '../framework/http-exception.ts';
 import { ResponseContext } from '../framework/response-context.ts';
-import { NodeRequestContext } from './node-request-context.ts';
+import { answerClientError } from './client-error.ts';
+import type { LingerLimits } from './linger.ts';
+import { DEFAULT_LINGER, lingerOnClose } from './linger.ts';
+import type { MultipartLimits } from './node-request-context.ts';
+import { DEFAULT_MULTIPART_LIMITS, NodeRequestContext } from './node-request-context.ts';
+import { unwatchProcess, watchProcess } from './process-hooks.ts';
 
 /** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
+
+/** Node's errors for a response the app built wrongly; their messages say what was wrong. */
+const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_HTTP_INVALID_STATUS_CODE']);
+
+/** Limits of the Node server; what a client sees past each one is in the README ("Limits"). */
+export interface AppHttpOptions {
+  /** Milliseconds a client has to send the request line and headers (then 408); default 20 000; 0 turns it off. */
+  headersTimeout?: number;
+  /** Milliseconds a client has to send the whole request, body included (then 408); default 60 000; 0 turns it off. */
+  requestTimeout?: number;
+  /** Milliseconds an idle keep-alive connection stays open; default 5000. */
+  keepAliveTimeout?: number;
+  /** Largest size in bytes of the request line plus headers (then 431); default 16 384. */
+  maxHeaderSize?: number;
+  /** Multipart counts (then 413); defaults: 1000 parts, 1000 fields, 100 files, 200-byte field names. */
+  multipart?: Partial<MultipartLimits>;
+  /** How long and how much a refused client (413, 431, 408, 400) may still send before its connection is cut. */
+  linger?: Partial<LingerLimits>;
+}
 
 /** Serves an App over Node's http module. */
 export class AppHttp {
@@ -15,9 +41,17 @@ export class AppHttp {
   private inFlight = 0;
   private stopping = false;
   private drained: (() => void) | null = null;
+  private readonly multipart: MultipartLimits;
+  private readonly linger: LingerLimits;
 
-  /** Binds the adapter to `app`. */
-  constructor(readonly app: App) {}
+  /** Binds the adapter to `app`, with the server limits in `options`. */
+  constructor(
+    readonly app: App,
+    private readonly options: AppHttpOptions = {},
+  ) {
+    this.multipart = { ...DEFAULT_MULTIPART_LIMITS, ...options.multipart };
+    this.linger = { ...DEFAULT_LINGER, ...options.linger };
+  }
 
   /** `http://<host>:<port>` of the listening server, or `''` before it listens. */
   get uri(): string {
@@ -37,13 +71,13 @@ export class AppHttp {
     if (override !== undefined && override !== '') port = Number(override);
     this.app.freeze();
     this.host = host;
-    const server = createServer(this.handleRequest);
+    const server = this.createServer();
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
         server.off('error', reject);
-        process.once('SIGINT', this.onSigint);
+        watchProcess(this);
         resolve(server);
       });
     });
@@ -51,7 +85,6 @@ export class AppHttp {
 
   /** Stops listening, closes idle connections, waits for in-flight requests, and closes the app. */
   async close(): Promise<void> {
-    process.off('SIGINT', this.onSigint);
     const server = this.server;
     if (!server) return;
     this.stopping = true;
@@ -64,46 +97,91 @@ export class AppHttp {
     clearTimeout(grace);
     await this.app.close();
     this.server = null;
+    unwatchProcess(this);
+  }
+
+  private createServer(): Server {
+    const o = this.options;
+    const requestTimeout = o.requestTimeout ?? 60_000;
+    // Node refuses a headers timeout longer than the request timeout (0 turns a timeout off).
+    const wantedHeadersTimeout = o.headersTimeout ?? 20_000;
+    const headersTimeout = requestTimeout > 0 ? Math.min(wantedHeadersTimeout, requestTimeout) : wantedHeadersTimeout;
+    const maxHeaderSize = o.maxHeaderSize ?? 16 * 1024;
+    const shortest = Math.min(...[headersTimeout, requestTimeout].map((t) => (t > 0 ? t : Infinity)));
+    const server = createServer(
+      {
+        requestTimeout,
+        maxHeaderSize,
+        keepAliveTimeout: o.keepAliveTimeout ?? 5000,
+        // Node enforces both timeouts only when it checks (every 30 s by default): check often enough
+        // that a short timeout holds roughly.
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, shortest / 4)),
+      },
+      this.handleRequest,
+    );
+    server.headersTimeout = headersTimeout;
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, { maxHeaderSize, linger: this.linger }));
+    return server;
   }
 
   /** Node's request listener: runs the app's pipeline and sends the buffered response. */
   readonly handleRequest = (im: IncomingMessage, sr: ServerResponse): void => {
     this.inFlight++;
-    const req = new NodeRequestContext(im, this.app.bodyLimit);
+    const req = new NodeRequestContext(im, this.app.bodyLimit, this.multipart);
     const res = new ResponseContext();
-    const pending = this.app.handle(req, res);
+    let pending;
+    try {
+      pending = this.app.handle(req, res);
+    } catch (error) {
+      // handle() wraps what handlers throw; this is for what escapes error handling itself.
+      return this.fail(sr, error);
+    }
     if (!pending) return this.send(req, sr, res);
     pending.then(
       () => this.send(req, sr, res),
-      (error) => {
-        this.sendFailure(sr, error);
-        this.finished();
-      },
+      (error) => this.fail(sr, error),
     );
   };
 
   private send(req: NodeRequestContext, sr: ServerResponse, res: ResponseContext): void {
     try {
       const headers = res.headers;
-      // The rest of a refused body is never read, so that connection cannot carry another request.
+      // A refused body is never read to its end, so that connection cannot carry another request; it
+      // closes once the client had time to read the refusal.
+      if (req.abandonedBody) lingerOnClose(req.raw.socket, this.linger);
       if (req.abandonedBody || this.stopping) headers.connection = 'close';
-      headers['content-length'] = String(Buffer.byteLength(res.body));
-      sr.writeHead(res.statusCode, headers);
-      sr.end(res.body);
+      const status = res.statusCode;
+      if (status === 204 || status === 304) {
+        delete headers['content-length'];
+        sr.writeHead(status, headers);
+        sr.end();
+      } else {
+        headers['content-length'] = String(Buffer.byteLength(res.body));
+        sr.writeHead(status, headers);
+        sr.end(res.body);
+      }
     } catch (error) {
       this.sendFailure(sr, error);
     }
     this.finished();
   }
 
+  private fail(sr: ServerResponse, error: unknown): void {
+    this.sendFailure(sr, error);
+    this.finished();
+  }
+
+  // The last resort, when the app's own error handling could not produce a response; e.g. a header
+  // value with CR/LF copied from user input: a programming error, so 500 (saying which header), and
+  // Node refuses the header before anything is written, so the response can never be split.
   private sendFailure(sr: ServerResponse, error: unknown): void {
     console.error('[halo] could not send the response:', error);
-    if (!sr.headersSent) {
-      sr.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-      sr.end('500 Internal Server Error');
-    } else {
-      sr.destroy();
-    }
+    if (sr.headersSent || sr.destroyed) return void sr.destroy();
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const reason = code && INVALID_RESPONSE_CODES.has(code) ? `: ${(error as Error).message}` : '';
+    const body = JSON.stringify(new HttpException({ message: `500 Internal Server Error${reason}` }).toJson());
+    sr.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+    sr.end(body);
   }
 
   private finished(): void {
@@ -113,15 +191,4 @@ export class AppHttp {
       this.drained = null;
     }
   }
-
-  private readonly onSigint = (): void => {
-    console.log('\n[halo] SIGINT: finishing in-flight requests, then exiting.');
-    this.close().then(
-      () => process.exit(0),
-      (error) => {
-        console.error('[halo] shutdown failed:', error);
-        process.exit(1);
-      },
-    );
-  };
 }

@@ -3,6 +3,7 @@ import { installNodePg } from './pg/node-pg-defaults.ts';
 
 export * from '../framework/index.ts';
 export { AppHttp } from './app-http.ts';
+export type { AppHttpOptions } from './app-http.ts';
 export { NodeRequestContext } from './node-request-context.ts';
 export { openNodePostgres } from './pg/node-postgres-driver.ts';
 

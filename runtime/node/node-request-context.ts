@@ -5,17 +5,34 @@ import type { MultipartResult } from '../framework/request-context.ts';
 import { RequestContext } from '../framework/request-context.ts';
 import { UploadedFile } from '../framework/uploaded-file.ts';
 import { tooLarge } from '../framework/fetch/fetch-request-context.ts';
+import { isSafeKey } from '../framework/objects/safe-keys.ts';
+
+/** How many parts a multipart body may have; past a limit the request gets 413. */
+export interface MultipartLimits {
+  /** Parts of any kind; default 1000. */
+  parts: number;
+  /** Text fields; default 1000. */
+  fields: number;
+  /** Files; default 100. */
+  files: number;
+  /** Bytes in a field's name; default 200. */
+  fieldNameSize: number;
+}
+
+/** The default multipart limits. */
+export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { parts: 1000, fields: 1000, files: 100, fieldNameSize: 200 };
 
 /** A RequestContext sitting directly on Node's IncomingMessage (no WHATWG Request per request). */
 export class NodeRequestContext extends RequestContext {
   /** True when the body was refused part-way (413); its connection must close after the response. */
   abandonedBody = false;
 
-  /** Wraps Node's request; bodies past `bodyLimit` bytes are refused with 413. */
+  /** Wraps Node's request; bodies past `bodyLimit` bytes, or multipart bodies past `multipart`, are refused with 413. */
   constructor(
     /** The underlying Node request. */
     readonly raw: IncomingMessage,
     bodyLimit: number,
+    private readonly multipart: MultipartLimits = DEFAULT_MULTIPART_LIMITS,
   ) {
     super(raw.method ?? 'GET', raw.url ?? '/', bodyLimit);
   }
@@ -57,13 +74,22 @@ export class NodeRequestContext extends RequestContext {
     return tooLarge(limit);
   }
 
+  private refuseMultipart(reason: string): HttpException {
+    this.abandonedBody = true;
+    return HttpException.payloadTooLarge({ message: `The multipart body is refused: ${reason}.` });
+  }
+
   protected readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult> {
     const im = this.raw;
     return new Promise((resolve, reject) => {
       if (Number(im.headers['content-length']) > limit) return reject(this.refuse(limit));
+      const limits = this.multipart;
       let parser: busboy.Busboy;
       try {
-        parser = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: limit, fileSize: limit } });
+        parser = busboy({
+          headers: { 'content-type': contentType },
+          limits: { fieldSize: limit, fileSize: limit, parts: limits.parts, fields: limits.fields, files: limits.files },
+        });
       } catch (error) {
         return reject(malformed(error));
       }
@@ -74,10 +100,22 @@ export class NodeRequestContext extends RequestContext {
         if (failed) return;
         failed = true;
         im.unpipe(parser);
+        // Nothing reads the rest: drop it instead of pausing, so the 413/400 reaches the client.
+        im.resume();
         reject(error);
       };
-      parser.on('field', (name, value) => (fields[name] = value));
+      const nameTooLong = (name: string): boolean => {
+        if (Buffer.byteLength(name) <= limits.fieldNameSize) return false;
+        fail(this.refuseMultipart(`a field name is longer than ${limits.fieldNameSize} bytes`));
+        return true;
+      };
+      parser.on('field', (name, value) => {
+        if (!nameTooLong(name) && isSafeKey(name)) fields[name] = value;
+      });
       parser.on('file', (name, stream, info) => {
+        // A file part cut off mid-stream errors on its own stream: unhandled, that error kills the process.
+        stream.on('error', (error) => fail(malformed(error)));
+        if (nameTooLong(name)) return void stream.resume();
         pending.push(
           new Promise((done) => {
             const chunks: Buffer[] = [];
@@ -86,6 +124,9 @@ export class NodeRequestContext extends RequestContext {
           }),
         );
       });
+      parser.on('partsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.parts} parts`)));
+      parser.on('fieldsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.fields} fields`)));
+      parser.on('filesLimit', () => fail(this.refuseMultipart(`it has more than ${limits.files} files`)));
       parser.on('error', (error) => fail(malformed(error)));
       parser.on('close', () => {
         if (!failed) Promise.all(pending).then((files) => resolve({ fields, files }), reject);

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runProgram } from '../support/run-program.ts';
+import { runTsFile } from '../support/run-program.ts';
 
 const appHttp = resolve('runtime/node/index.ts');
 
@@ -22,7 +22,7 @@ app.get('/slow', async (req, res) => {
 await new AppHttp(app).startServer('127.0.0.1', 0);
 `,
     );
-    const program = await runProgram(resolve('node_modules/.bin/tsx'), [file]);
+    const program = await runTsFile(file);
     const inFlight = fetch(program.origin + '/slow').then(async (r) => [r.status, await r.text()]);
     await new Promise((r) => setTimeout(r, 200));
     const exit = program.interrupt('SIGINT');
