@@ -74,7 +74,8 @@ export function select<T extends Row>(row: T, fields: string[] | undefined, idFi
 }
 
 function applyOperator(op: string, field: unknown, operand: unknown): boolean {
-  const value = coerceLike(operand, field);
+  // A Date bound compares with the ISO text records store (as PgService does).
+  const value = coerceLike(operand instanceof Date ? operand.toISOString() : operand, field);
   switch (op) {
     case '$in':
       return toList(operand).some((v) => equalsQueryValue(field, v));
@@ -83,18 +84,28 @@ function applyOperator(op: string, field: unknown, operand: unknown): boolean {
     case '$ne':
       return !equalsQueryValue(field, operand);
     case '$lt':
-      return field != null && compare(field, value) < 0;
+      return comparable(field, value) && compare(field, value) < 0;
     case '$lte':
-      return field != null && compare(field, value) <= 0;
+      return comparable(field, value) && compare(field, value) <= 0;
     case '$gt':
-      return field != null && compare(field, value) > 0;
+      return comparable(field, value) && compare(field, value) > 0;
     case '$gte':
-      return field != null && compare(field, value) >= 0;
+      return comparable(field, value) && compare(field, value) >= 0;
     default:
       throw badQuery(`Invalid query operator ${op}.`);
   }
 }
 
+/**
+ * Only values of one type compare (numbers, strings, booleans): `30 >= "abc"` is neither true nor
+ * false in any useful sense, so a comparison between incomparable values matches nothing.
+ */
+function comparable(field: unknown, value: unknown): boolean {
+  const type = typeof field;
+  return (type === 'number' || type === 'string' || type === 'boolean') && typeof value === type;
+}
+
+/** A total order for `$sort`: missing and null first, then by `<`. */
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a == null) return -1;
