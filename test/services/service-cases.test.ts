@@ -4,7 +4,8 @@
  * findOne on a custom index and TypedService's instances.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { App, MapService, MemoryService, PgService } from '../../runtime/framework/index.ts';
+import { AnonymousService, App, MapService, MemoryService, PgService } from '../../runtime/framework/index.ts';
+import type { Page } from '../../runtime/framework/index.ts';
 import { openPglite } from '../../runtime/framework/services/pg/pglite-driver.ts';
 import { transports } from '../support/transports.ts';
 import type { ServiceImplementation } from './service-cases.ts';
@@ -25,3 +26,18 @@ for (const impl of implementations) {
     describe(`${impl.name} over ${transport.name}`, () => serviceCases(impl, transport));
   }
 }
+
+describe('findOne on a custom index', () => {
+  const empty: Array<[string, unknown]> = [
+    ['null', null],
+    ['[]', []],
+    ['an empty page', { total: 0, limit: 10, skip: 0, data: [] }],
+  ];
+  for (const [label, found] of empty) {
+    it(`answers 404 when index yields ${label}, unhooked and hooked`, async () => {
+      const service = new AnonymousService({ index: () => found as Page<Record<string, unknown>> });
+      await expect(service.findOne()).rejects.toMatchObject({ statusCode: 404 });
+      await expect(new App().use('/x', service).findOne()).rejects.toMatchObject({ statusCode: 404 });
+    });
+  }
+});

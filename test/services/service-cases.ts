@@ -55,4 +55,11 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
       // Server-side queries keep their types: a number bound on a string field matches nothing either.
       expect(await service.index({ query: { name: { $gte: 5 } } })).toEqual([]);
     }));
+
+  it('findOne answers 404 when nothing matches, and the first record when something does', () =>
+    withService(async (call, service) => {
+      await expect(service.findOne()).rejects.toMatchObject({ statusCode: 404 });
+      await call('POST', '/items', '{"text":"one"}');
+      expect(await service.findOne()).toMatchObject({ text: 'one' });
+    }));
 }
