@@ -56,6 +56,18 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
       expect(await service.index({ query: { name: { $gte: 5 } } })).toEqual([]);
     }));
 
+  it('a missing id answers 404 "No record found for ID <id>" on read and remove; modify/update follow the service rules', () =>
+    withService(async (call) => {
+      for (const method of ['GET', 'DELETE']) {
+        expect(await call(method, '/items/7'), method).toMatchObject({ status: 404, json: { message: 'No record found for ID 7' } });
+      }
+      for (const method of ['PATCH', 'PUT']) {
+        const reply = await call(method, '/items/7', '{"text":"new"}');
+        if (impl.missingId === 'creates') expect(reply, method).toMatchObject({ status: 200, json: { id: '7', text: 'new' } });
+        else expect(reply, method).toMatchObject({ status: 404, json: { message: 'No record found for ID 7' } });
+      }
+    }));
+
   it('findOne answers 404 when nothing matches, and the first record when something does', () =>
     withService(async (call, service) => {
       await expect(service.findOne()).rejects.toMatchObject({ statusCode: 404 });

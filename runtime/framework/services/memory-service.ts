@@ -146,7 +146,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
 
   private mustFind(id: string | number | null, where: Row): Data {
     const row = id === null ? undefined : this.store.get(String(id));
-    if (!row || !matches(row, where)) throw HttpException.notFound({ message: `No record found for id '${id}'` });
+    if (!row || !matches(row, where)) throw HttpException.notFound({ message: `No record found for ID ${id}` });
     return row;
   }
 

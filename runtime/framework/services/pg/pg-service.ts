@@ -31,10 +31,10 @@ export interface PgServiceOptions extends Pick<MemoryServiceOptions, 'paginate' 
   /** Name the timestamps `created_at`/`updated_at` (true) or `createdAt`/`updatedAt`. Default true. */
   autoSnakeCaseNames?: boolean;
   /**
-   * `map` (default): MapService's rules — modify/update of a missing id create the record, and
-   * `remove(null)` clears the table (server-side or with allowRemoveAll) unless `multi` allows
-   * removing matches. `feathers`: the common JS CRUD-service rules — a missing id is a 404, and
-   * null ids need `multi`.
+   * `feathers` (default, like MemoryService): the common JS CRUD-service rules — a missing id is a
+   * 404, and null ids need `multi`. `map`: MapService's rules — modify/update of a missing id create
+   * the record, and `remove(null)` clears the table (server-side or with allowRemoveAll) unless
+   * `multi` allows removing matches.
    */
   rules?: 'map' | 'feathers';
 }
@@ -58,7 +58,7 @@ export class PgService extends Service<string, Row> {
   constructor(private readonly settings: PgServiceOptions) {
     super();
     const { table, database, ...config } = settings;
-    this.config = { multi: false, rules: 'map', ...config };
+    this.config = { multi: false, rules: 'feathers', ...config };
     this.id = settings.id ?? 'id';
     const snake = settings.autoSnakeCaseNames ?? true;
     this.sql = new PgTable(settings.table, this.id, snake ? 'created_at' : 'createdAt', snake ? 'updated_at' : 'updatedAt');
@@ -228,7 +228,7 @@ export class PgService extends Service<string, Row> {
   }
 
   private rules(params: MemoryServiceParams | undefined): 'map' | 'feathers' {
-    return this.optionsFor(params).rules ?? 'map';
+    return this.optionsFor(params).rules ?? 'feathers';
   }
 
   private optionsFor(params: MemoryServiceParams | undefined): PgServiceOptions {
