@@ -22,6 +22,11 @@ export interface ServiceImplementation {
   operators: boolean;
 }
 
+/** A JSON body nested `depth` levels deep: `{"a":{"a":…}}`. */
+export function nestedJson(depth: number): string {
+  return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+}
+
 /** Registers the shared cases for `impl`, each over `transport`. */
 export function serviceCases(impl: ServiceImplementation, transport: Transport): void {
   async function withService(test: (call: (method: string, path: string, body?: string) => Promise<{ status: number; json: Json & Json[] }>, service: Service<string | number, Json>) => Promise<void>): Promise<void> {
@@ -73,5 +78,26 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
       await expect(service.findOne()).rejects.toMatchObject({ statusCode: 404 });
       await call('POST', '/items', '{"text":"one"}');
       expect(await service.findOne()).toMatchObject({ text: 'one' });
+    }));
+
+  it('stores nothing when the record could not be sent back (nested 1,900 deep): 4xx, and the collection still reads', () =>
+    withService(async (call, service) => {
+      const created = await call('POST', '/items', '{"text":"kept"}');
+      const deep = nestedJson(1900);
+      const posted = await call('POST', '/items', deep);
+      expect(posted.status).toBeGreaterThanOrEqual(400);
+      expect(posted.status).toBeLessThan(500);
+      for (const method of ['PATCH', 'PUT']) {
+        const reply = await call(method, `/items/${created.json.id}`, `{"text":"changed","deep":${deep}}`);
+        expect(reply.status, method).toBeGreaterThanOrEqual(400);
+        expect(reply.status, method).toBeLessThan(500);
+      }
+      // Server-side calls, which no body limit guards: refused with 400 before anything is stored.
+      const value = JSON.parse(deep) as Json;
+      await expect(service.create(value)).rejects.toMatchObject({ statusCode: 400 });
+      await expect(service.modify(created.json.id as string, value)).rejects.toMatchObject({ statusCode: 400 });
+      const list = await call('GET', '/items');
+      expect(list.status).toBe(200);
+      expect(list.json).toEqual([created.json]);
     }));
 }

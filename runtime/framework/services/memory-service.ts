@@ -3,6 +3,7 @@ import type { Page } from './page.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
 import type { QueryFilters } from './memory-query.ts';
+import { recordCopy } from './record-copy.ts';
 import { matches, select, sorter, splitQuery } from './memory-query.ts';
 
 type Row = Record<string, unknown>;
@@ -162,9 +163,9 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
     return this.copy(row);
   }
 
-  /** A deep copy; the spread first makes a plain object, as structuredClone rejects proxies such as `req.bodyAsMap`. */
+  /** A JSON copy (see recordCopy): refuses what could not be sent back, and shares no state with callers. */
   private copy<T extends Row>(value: T): T {
-    return structuredClone({ ...value });
+    return recordCopy(value) as T;
   }
 }
 
