@@ -27,6 +27,9 @@ export function nestedJson(depth: number): string {
   return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 }
 
+/** A body that tries to change prototypes through every spelling a client can send. */
+export const PROTOTYPE_PAYLOAD = '{"text":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"prototype":{"isAdmin":true}}';
+
 /** Registers the shared cases for `impl`, each over `transport`. */
 export function serviceCases(impl: ServiceImplementation, transport: Transport): void {
   async function withService(test: (call: (method: string, path: string, body?: string) => Promise<{ status: number; json: Json & Json[] }>, service: Service<string | number, Json>) => Promise<void>): Promise<void> {
@@ -99,5 +102,21 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
       const list = await call('GET', '/items');
       expect(list.status).toBe(200);
       expect(list.json).toEqual([created.json]);
+    }));
+
+  it('copies only own, safe keys: __proto__ / constructor.prototype payloads change no prototype', () =>
+    withService(async (call, service) => {
+      const created = await call('POST', '/items', PROTOTYPE_PAYLOAD);
+      expect(created.status).toBe(201);
+      const id = created.json.id as string;
+      expect(await call('PATCH', `/items/${id}`, PROTOTYPE_PAYLOAD)).toMatchObject({ status: 200 });
+      expect(await call('PUT', `/items/${id}`, PROTOTYPE_PAYLOAD)).toMatchObject({ status: 200 });
+      const stored = (await service.read(id)) as Json;
+      expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+      expect(Object.keys(stored).filter((key) => ['__proto__', 'constructor', 'prototype'].includes(key))).toEqual([]);
+      expect(stored.isAdmin).toBeUndefined();
+      expect(({} as Json).isAdmin).toBeUndefined();
+      const read = await call('GET', `/items/${id}`);
+      expect(Object.keys(read.json).sort()).toEqual(Object.keys(stored).sort());
     }));
 }

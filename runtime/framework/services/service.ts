@@ -1,4 +1,5 @@
 import { HttpException } from '../http-exception.ts';
+import { assignSafe } from '../objects/safe-keys.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Router } from '../routing/router.ts';
 import { HookedService } from './hooked-service.ts';
@@ -64,7 +65,7 @@ export class Service<Id = string, Data = Record<string, unknown>> extends Router
 
   /** The data of a REST create/modify/update, read from the parsed body; override to validate or convert. */
   readData(req: RequestContext): Data {
-    return { ...req.bodyAsMap } as Data;
+    return assignSafe({}, req.bodyAsMap) as Data;
   }
 
   /** Releases what the service holds; `app.close()` calls it for every mounted service. */
