@@ -1,11 +1,12 @@
 import { HttpException } from '../http-exception.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
-import { equalsQueryValue } from './query-value.ts';
-import { recordCopy as copy } from './record-copy.ts';
+import { equalsQueryValue } from './query/query-value.ts';
+import type { Row } from './record.ts';
+import { recordCopy as copy } from './record.ts';
 
 /** A record of a MapService: a plain map with string keys. */
-export type MapData = Record<string, unknown>;
+export type MapData = Row;
 
 /** Options of a MapService. */
 export interface MapServiceOptions {

@@ -1,43 +1,23 @@
 import { HttpException } from '../http-exception.ts';
 import type { Page } from './page.ts';
 import { Service } from './service.ts';
-import type { ServiceParams } from './service-params.ts';
-import type { QueryFilters } from './memory-query.ts';
-import { recordCopy } from './record-copy.ts';
-import { matches, select, sorter, splitQuery } from './memory-query.ts';
-
-type Row = Record<string, unknown>;
-
-/** Page sizes of a paginating MemoryService: `default` when the query has no `$limit`, never more than `max`. */
-export interface PaginateOptions {
-  /** Page size when the query has no `$limit`. */
-  default?: number;
-  /** Largest page size, whatever `$limit` asks for. */
-  max?: number;
-}
-
-/** The methods that may work on several records at once. */
-export type MultiMethod = 'create' | 'modify' | 'remove';
+import type { MultiMethod, PaginateOptions, QueryParams, QueryServiceOptions } from './query/paging.ts';
+import { assertMulti, limitFor, paginationOf } from './query/paging.ts';
+import { matches, select, sorter } from './query/query-match.ts';
+import { splitQuery } from './query/query-split.ts';
+import type { Row } from './record.ts';
+import { recordCopy } from './record.ts';
 
 /** Options of a MemoryService; changeable later through `service.config`. */
-export interface MemoryServiceOptions {
+export interface MemoryServiceOptions extends QueryServiceOptions {
   /** The id field. Default `id`. */
   id?: string;
   /** The first generated id. Default 0. */
   startId?: number;
-  /** Paginate `index` results; off by default. */
-  paginate?: PaginateOptions | false;
-  /** Allow array creates and modify/remove with a null id: `true` for all, or the methods listed. Default false. */
-  multi?: boolean | MultiMethod[];
 }
 
 /** Params a MemoryService understands besides `query`. */
-export interface MemoryServiceParams extends ServiceParams {
-  /** Per-call pagination: `false` for a plain list. */
-  paginate?: PaginateOptions | false;
-  /** Per-call option overrides. */
-  adapter?: Partial<MemoryServiceOptions>;
-}
+export type MemoryServiceParams = QueryParams;
 
 /**
  * An in-memory service with the query language and pagination of the common JS CRUD-service
@@ -167,23 +147,4 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   private copy<T extends Row>(value: T): T {
     return recordCopy(value) as T;
   }
-}
-
-/** The page size of a query: its `$limit`, or when paginating the default size, capped at the maximum. */
-export function limitFor(filters: QueryFilters, paginate: PaginateOptions | false): number | undefined {
-  if (!paginate) return filters.$limit;
-  const wanted = filters.$limit !== undefined && filters.$limit >= 0 ? filters.$limit : (paginate.default ?? 0);
-  return Math.min(wanted, paginate.max ?? Number.MAX_SAFE_INTEGER);
-}
-
-/** The pagination of one call: `params.paginate` when given, else the options' (with `params.adapter`); false when off. */
-export function paginationOf(options: Pick<MemoryServiceOptions, 'paginate'>, params: MemoryServiceParams | undefined): PaginateOptions | false {
-  const paginate = params?.paginate !== undefined ? params.paginate : { ...options, ...params?.adapter }.paginate;
-  return paginate && (paginate.default !== undefined || paginate.max !== undefined) ? paginate : false;
-}
-
-/** Throws 405 `Can not <method> multiple entries` unless `multi` allows `method`. */
-export function assertMulti(multi: MemoryServiceOptions['multi'], method: MultiMethod): void {
-  if (multi === true || (Array.isArray(multi) && multi.includes(method))) return;
-  throw HttpException.methodNotAllowed({ message: `Can not ${method} multiple entries` });
 }

@@ -1,8 +1,8 @@
-import { recordCopy } from '../record-copy.ts';
+import type { Row } from '../record.ts';
+import { recordCopy } from '../record.ts';
 import type { PgRow } from './pg-driver.ts';
-import type { SqlParams } from './pg-where.ts';
+import type { SqlParams } from '../query/query-sql.ts';
 
-type Row = Record<string, unknown>;
 
 /** Table names PgService accepts: they are written into SQL (quoted), so only plain identifiers. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;

@@ -1,7 +1,7 @@
 import { HttpException } from '../http-exception.ts';
 import { isSafeKey } from '../objects/safe-keys.ts';
 
-/** A stored record: a JSON object with string keys. */
+/** A record, as every service stores it and the query language reads it: a JSON object with string keys. */
 export type Row = Record<string, unknown>;
 
 /**
