@@ -8,7 +8,7 @@ import { splitQuery } from './query/query-split.ts';
 import type { Row } from './record.ts';
 import { recordCopy } from './record.ts';
 
-/** Options of a MemoryService; changeable later through `service.config`. */
+/** Options of a MemoryService; changeable later through `service.options`. */
 export interface MemoryServiceOptions extends QueryServiceOptions {
   /** The id field. Default `id`. */
   id?: string;
@@ -26,8 +26,8 @@ export type MemoryServiceParams = QueryParams;
  * a 404). Generated ids are numbers; lookups compare ids as strings, so `/people/3` finds id 3.
  */
 export class MemoryService<Data extends Row = Row> extends Service<string | number, Data> {
-  /** The options, read at every call, so they may be changed later (`options` is taken: routers have an OPTIONS route method). */
-  readonly config: MemoryServiceOptions;
+  /** The options, read at every call, so they may be changed later. */
+  readonly options: MemoryServiceOptions;
   /** The id field name. */
   readonly id: string;
   private readonly store = new Map<string, Data>();
@@ -36,7 +36,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   /** Creates an empty service. */
   constructor(options: MemoryServiceOptions = {}) {
     super();
-    this.config = { multi: false, ...options };
+    this.options = { multi: false, ...options };
     this.id = options.id ?? 'id';
     this.nextId = options.startId ?? 0;
   }
@@ -109,11 +109,11 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   }
 
   private optionsFor(params: MemoryServiceParams | undefined): MemoryServiceOptions {
-    return { ...this.config, ...params?.adapter };
+    return { ...this.options, ...params?.adapter };
   }
 
   private paginateFor(params: MemoryServiceParams | undefined): PaginateOptions | false {
-    return paginationOf(this.config, params);
+    return paginationOf(this.options, params);
   }
 
   private assertMulti(method: MultiMethod, params: MemoryServiceParams | undefined): void {

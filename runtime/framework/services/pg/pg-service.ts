@@ -12,7 +12,7 @@ import type { PgDriver, PgRow } from './pg-driver.ts';
 import { databaseError } from './pg-errors.ts';
 import { PgTable } from './pg-table.ts';
 
-/** Options of a PgService; all but `table` and `database` may be changed later through `service.config`. */
+/** Options of a PgService; all but `table` and `database` may be changed later through `service.options`. */
 export interface PgServiceOptions extends QueryServiceOptions {
   /** The table (created when missing): lower-case letters, digits and `_`. */
   table: string;
@@ -46,7 +46,7 @@ export interface PgServiceOptions extends QueryServiceOptions {
  */
 export class PgService extends Service<string, Row> {
   /** The options, read at every call, so they may be changed later. */
-  readonly config: Omit<PgServiceOptions, 'table' | 'database'>;
+  readonly options: Omit<PgServiceOptions, 'table' | 'database'>;
   /** The id field name. */
   readonly id: string;
   private readonly sql: PgTable;
@@ -57,7 +57,7 @@ export class PgService extends Service<string, Row> {
   constructor(private readonly settings: PgServiceOptions) {
     super();
     const { table, database, ...options } = settings;
-    this.config = { multi: false, rules: 'feathers', ...options };
+    this.options = { multi: false, rules: 'feathers', ...options };
     this.id = settings.id ?? 'id';
     const snake = settings.autoSnakeCaseNames ?? true;
     this.sql = new PgTable(settings.table, this.id, snake ? 'created_at' : 'createdAt', snake ? 'updated_at' : 'updatedAt');
@@ -66,7 +66,7 @@ export class PgService extends Service<string, Row> {
   /** Matching records, sorted, skipped, limited and selected; a Page when paginating. */
   override async index(params?: QueryParams): Promise<Row[] | Page<Row>> {
     const { filters, where } = splitQuery(params?.query);
-    const paginate = paginationOf(this.config, params);
+    const paginate = paginationOf(this.options, params);
     const p = new SqlParams();
     const condition = whereSql(where, this.sql.field, p);
     const order = orderSql(filters.$sort, this.sql.field, p);
@@ -129,7 +129,7 @@ export class PgService extends Service<string, Row> {
     const p = new SqlParams();
     if (Service.toId(id) === null) {
       if (this.rules(params) === 'map' && !this.multiAllows('remove', params)) {
-        if (!this.config.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
+        if (!this.options.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
         await this.query(`DELETE FROM ${this.sql.table}`);
         return {};
       }
@@ -231,7 +231,7 @@ export class PgService extends Service<string, Row> {
   }
 
   private optionsFor(params: QueryParams | undefined): PgServiceOptions {
-    return { ...this.settings, ...this.config, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
+    return { ...this.settings, ...this.options, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
   }
 
   private multiAllows(method: MultiMethod, params: QueryParams | undefined): boolean {
