@@ -7,10 +7,16 @@ import { NodeRequestContext } from './node-request-context.ts';
 /** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
 
+/** Attaches to the Node server of every AppHttp (e.g. WebSocket upgrades); may return what close() runs first. */
+export type ServerExtension = (server: Server, app: App) => (() => void) | undefined;
+
 /** Serves an App over Node's http module. */
 export class AppHttp {
+  /** Attached to every server when it starts (runtime/node/index.ts installs the WebSocket provider's). */
+  static readonly extensions: ServerExtension[] = [];
   /** The Node server, once started. */
   server: Server | null = null;
+  private detachers: (() => void)[] = [];
   private host = '';
   private inFlight = 0;
   private stopping = false;
@@ -39,6 +45,7 @@ export class AppHttp {
     this.host = host;
     const server = createServer(this.handleRequest);
     this.server = server;
+    this.detachers = AppHttp.extensions.flatMap((extend) => extend(server, this.app) ?? []);
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -55,6 +62,8 @@ export class AppHttp {
     const server = this.server;
     if (!server) return;
     this.stopping = true;
+    // Upgraded sockets count as open connections: their owners close them, or server.close() would wait.
+    for (const detach of this.detachers) detach();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
