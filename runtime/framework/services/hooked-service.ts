@@ -5,6 +5,21 @@ import type { ServiceEventName, ServiceListener, ServiceMethod } from './service
 import { EVENT_OF, SERVICE_EVENTS, ServiceEvent } from './service-event.ts';
 import type { ServiceParams } from './service-params.ts';
 
+/** A successful create, modify, update or remove, as providers publish it to their clients. */
+export interface ServiceChange {
+  /** `created`, `modified`, `updated` or `removed`. */
+  eventName: ServiceEventName;
+  /** The result, as the after-hooks left it. */
+  result: unknown;
+  /** The call's params, as the hooks left them (`params.publish` may filter who receives the change). */
+  params: ServiceParams;
+}
+
+/** Receives every change of a hooked service. */
+export type ChangeWatcher = (change: ServiceChange) => void;
+
+const CHANGES: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'update', 'remove']);
+
 type Listener<S extends AnyService> = ServiceListener<ServiceId<S>, ServiceData<S>, S>;
 type Phase = 'before' | 'after';
 // Stored loosely so that a HookedService<MapService> is also a HookedService<AnyService>.
@@ -29,6 +44,7 @@ export class HookedService<S extends AnyService> {
   readonly remove = ((id: unknown, params?: ServiceParams) => this.call('remove', { id, params })) as S['remove'];
 
   private readonly listeners: Record<Phase, Map<ServiceEventName, StoredListener[]>> = { before: new Map(), after: new Map() };
+  private readonly watchers = new Set<ChangeWatcher>();
 
   /** Wraps `inner`. */
   constructor(
@@ -66,6 +82,12 @@ export class HookedService<S extends AnyService> {
     return Promise.all(ids.map((id) => this.call('read', { id, params }) as Promise<ServiceData<S>>));
   }
 
+  /** Calls `watcher` after every create, modify, update and remove that ran (after the after-hooks); returns a function that stops it. */
+  watch(watcher: ChangeWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
   /** Closes the wrapped service. */
   close(): Promise<void> {
     return this.inner.close();
@@ -90,6 +112,9 @@ export class HookedService<S extends AnyService> {
     const after = event(false, before.data, before.params);
     after.result = before.cancelled ? before.result : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
     await this.run('after', after);
+    if (!before.cancelled && CHANGES.has(method)) {
+      for (const watcher of this.watchers) watcher({ eventName, result: after.result, params: after.params });
+    }
     return after.result;
   }
 
