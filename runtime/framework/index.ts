@@ -44,3 +44,7 @@ export { SocketConnection } from './providers/websocket/socket-connection.ts';
 export type { SocketTransport } from './providers/websocket/socket-connection.ts';
 export type { RateLimit } from './providers/websocket/message-limits.ts';
 export type { ChangeWatcher, ServiceChange } from './services/hooked-service.ts';
+export { graphql } from './providers/graphql/graphql-provider.ts';
+export type { GraphQLOptions } from './providers/graphql/graphql-provider.ts';
+export { resolveCreate, resolveIndex, resolveMethod, resolveModify, resolveRead, resolveRemove, resolveUpdate } from './providers/graphql/graphql-resolvers.ts';
+export type { GraphQLContext, ServiceArgs, ServiceResolver } from './providers/graphql/graphql-resolvers.ts';
