@@ -43,6 +43,7 @@ export type { PublishFilter, WebSocketOptions } from './providers/websocket/webs
 export { SocketConnection } from './providers/websocket/socket-connection.ts';
 export type { SocketTransport } from './providers/websocket/socket-connection.ts';
 export type { RateLimit } from './providers/websocket/message-limits.ts';
+export type { BusMessage, ChangeBus } from './providers/websocket/change-bus.ts';
 export type { ChangeWatcher, ServiceChange } from './services/hooked-service.ts';
 export { graphql } from './providers/graphql/graphql-provider.ts';
 export type { GraphQLOptions } from './providers/graphql/graphql-provider.ts';

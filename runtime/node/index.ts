@@ -7,6 +7,7 @@ export * from '../framework/index.ts';
 export { AppHttp } from './app-http.ts';
 export { NodeRequestContext } from './node-request-context.ts';
 export { openNodePostgres } from './pg/node-postgres-driver.ts';
+export { pgChangeBus } from './pg/pg-change-bus.ts';
 
 // Servers upgrade to WebSocket for apps configured with websocket(app).
 AppHttp.extensions.push(attachWebSockets);

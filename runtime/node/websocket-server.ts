@@ -24,6 +24,7 @@ export function attachWebSockets(server: Server, app: App): (() => void) | undef
     wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, req));
   };
   server.on('upgrade', onUpgrade);
+  void provider.ready();
   return () => {
     server.off('upgrade', onUpgrade);
     provider.closeAll();

@@ -5,6 +5,7 @@ import { HookedService } from '../../services/hooked-service.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';
+import type { BusMessage, ChangeBus } from './change-bus.ts';
 import type { RateLimit } from './message-limits.ts';
 import { RateLimiter, utf8Length } from './message-limits.ts';
 import { SocketConnection } from './socket-connection.ts';
@@ -24,8 +25,14 @@ export interface WebSocketOptions {
   maxMessageBytes?: number;
   /** Messages per connection and window. Default 100 per second. */
   rateLimit?: RateLimit;
-  /** Filters every change for every connection (after any `params.publish` of the call). */
+  /** Filters every change for every connection (after any `params.publish` of the call), also changes from other processes. */
   publish?: PublishFilter;
+  /**
+   * Shares changes with the other processes of the program (e.g. pgChangeBus on Node: PostgreSQL
+   * LISTEN/NOTIFY). A change whose hooks set a `params.publish` function stays in its process, as
+   * the function cannot travel: filter with the `publish` option for changes that must scale out.
+   */
+  bus?: ChangeBus;
 }
 
 /** A client message: `{ "id": 1, "call": "todos.modify", "record": "7", "data": {…}, "query": {…} }`. */
@@ -63,6 +70,9 @@ export class WebSocketProvider {
   private readonly rateLimit: RateLimit;
   private readonly connections = new Set<SocketConnection>();
   private watching = false;
+  /** Tells this process's changes on the bus from those of other processes. */
+  private readonly origin = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  private listening: Promise<void> | undefined;
 
   /** The provider configured for `app`, if any. */
   static of(app: App): WebSocketProvider | undefined {
@@ -79,12 +89,36 @@ export class WebSocketProvider {
     this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
     this.rateLimit = options.rateLimit ?? { messages: 100, windowMs: 1000 };
     providers.set(app, this);
-    app.shutdownHooks.push(() => this.closeAll());
+    app.shutdownHooks.push(async () => {
+      this.closeAll();
+      await options.bus?.close();
+    });
+  }
+
+  /**
+   * Resolves once the bus (if any) listens for other processes' changes; never rejects (a failure is
+   * logged and the next call tries again). Hosts start it when they start; every call waits for it,
+   * so a client that got a reply knows changes from other processes reach it.
+   */
+  ready(): Promise<void> {
+    const bus = this.options.bus;
+    this.listening ??= bus
+      ? bus
+          .subscribe((message) => {
+            if (message.origin !== this.origin) this.deliver(message.event, message.data, undefined);
+          })
+          .catch((error: unknown) => {
+            this.listening = undefined;
+            console.error('[halo] the WebSocket change bus could not listen:', error);
+          })
+      : Promise.resolve();
+    return this.listening;
   }
 
   /** Starts serving one open socket; the host passes every message to `receive` and calls `closed` when it closes. */
   connect(transport: SocketTransport, headers: Record<string, string> = {}): { receive(text: string): Promise<void>; closed(): void; connection: SocketConnection } {
     this.watchServices();
+    void this.ready();
     const connection = new SocketConnection(transport, headers);
     const limiter = new RateLimiter(this.rateLimit);
     this.connections.add(connection);
@@ -105,6 +139,7 @@ export class WebSocketProvider {
     if (utf8Length(text) > this.maxMessageBytes) return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
     const verdict = limiter.take();
     if (verdict === 'close') return this.drop(connection, CLOSE.policy, 'Too many messages.');
+    await this.ready();
     let message: CallMessage;
     try {
       message = parseMessage(text);
@@ -149,8 +184,17 @@ export class WebSocketProvider {
     const event = `${service} ${change.eventName}`;
     const fromHooks = change.params.publish;
     if (fromHooks === false) return;
+    this.deliver(event, change.result, fromHooks);
+    if (this.options.bus && typeof fromHooks !== 'function') {
+      const message: BusMessage = { origin: this.origin, event, data: change.result };
+      this.options.bus.publish(message).catch((error: unknown) => console.error(`[halo] could not share "${event}" on the change bus:`, error));
+    }
+  }
+
+  /** Sends a change to every connection its filters let through. */
+  private deliver(event: string, result: unknown, fromHooks: unknown): void {
     for (const connection of this.connections) {
-      let data = change.result;
+      let data = result;
       for (const filter of [fromHooks, this.options.publish]) {
         if (typeof filter !== 'function') continue;
         const verdict = (filter as PublishFilter)(data, connection, event);
