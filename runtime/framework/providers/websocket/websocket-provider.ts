@@ -139,7 +139,6 @@ export class WebSocketProvider {
     if (utf8Length(text) > this.maxMessageBytes) return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
     const verdict = limiter.take();
     if (verdict === 'close') return this.drop(connection, CLOSE.policy, 'Too many messages.');
-    await this.ready();
     let message: CallMessage;
     try {
       message = parseMessage(text);
@@ -149,6 +148,8 @@ export class WebSocketProvider {
     } catch (error) {
       return connection.send({ id: idOf(text), error: HttpException.from(error).toJson() });
     }
+    // Refusals above go out at once, in order, before a close for the same flood; calls wait for the bus.
+    await this.ready();
     try {
       const dot = message.call.lastIndexOf('.');
       const service = message.call.slice(0, dot);
