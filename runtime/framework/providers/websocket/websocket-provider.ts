@@ -54,10 +54,11 @@ const providers = new WeakMap<App, WebSocketProvider>();
 
 /**
  * Exposes every service mounted on an App over WebSocket: a client calls a method with
- * `{ id, call: "todos.modify", record, data, query }` (`record`: the record id) and gets `{ id, result }` or `{ id, error }` (the
- * HttpException JSON a REST client would get); after every successful create, modify, update and
- * remove each connection gets `{ event: "todos created", data }`, filtered by `params.publish`
- * (set by a hook: false, or a PublishFilter) and the `publish` option. A call runs through the
+ * `{ id, call: "todos.modify", record, data, query }` (`record`: the record id) and gets
+ * `{ id, result }` or `{ id, error }` (the HttpException JSON a REST client would get). After every
+ * successful create, modify, update and remove — by any client or server-side code — each
+ * connection gets `{ event: "todos created", data }`, filtered by `params.publish` (set by a
+ * hook: false, or a PublishFilter) and the `publish` option. A call runs through the
  * app exactly as the REST call would (routes, middleware, hooks), with `provider:
  * Providers.websocket` and `connection` in its params. Platform-neutral: a host hands each open
  * socket to `connect` (runtime/node does it with `ws`).
