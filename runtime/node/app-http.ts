@@ -33,10 +33,16 @@ export interface AppHttpOptions {
   linger?: Partial<LingerLimits>;
 }
 
+/** Attaches to the Node server of every AppHttp (e.g. WebSocket upgrades); may return what close() runs first. */
+export type ServerExtension = (server: Server, app: App) => (() => void) | undefined;
+
 /** Serves an App over Node's http module. */
 export class AppHttp {
+  /** Attached to every server when it starts (runtime/node/index.ts installs the WebSocket provider's). */
+  static readonly extensions: ServerExtension[] = [];
   /** The Node server, once started. */
   server: Server | null = null;
+  private detachers: (() => void)[] = [];
   private host = '';
   private inFlight = 0;
   private stopping = false;
@@ -73,6 +79,7 @@ export class AppHttp {
     this.host = host;
     const server = this.createServer();
     this.server = server;
+    this.detachers = AppHttp.extensions.flatMap((extend) => extend(server, this.app) ?? []);
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
@@ -88,6 +95,8 @@ export class AppHttp {
     const server = this.server;
     if (!server) return;
     this.stopping = true;
+    // Upgraded sockets count as open connections: their owners close them, or server.close() would wait.
+    for (const detach of this.detachers) detach();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -23,11 +23,11 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
     beforeAll(async () => {
       const db = database();
       const app = new App();
-      todos = new PgService({ table: table('todos'), database: db });
+      todos = new PgService({ table: table('todos'), database: db, rules: 'map' });
       app.use('/todos', todos).before('created', (event) => {
         event.data = { done: false, ...event.data };
       });
-      app.use('/open', new PgService({ table: table('open'), database: db, allowRemoveAll: true }));
+      app.use('/open', new PgService({ table: table('open'), database: db, allowRemoveAll: true, rules: 'map' }));
       app.use('/people', new PgService({ table: table('people'), database: db, paginate: { default: 2, max: 3 } }));
       app.use('/camel', new PgService({ table: table('camel'), database: db, autoSnakeCaseNames: false }));
       server = await serveApp(app);

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppHttp } from '../../runtime/node/index.ts';
+import { openSocket } from '../support/socket-client.ts';
 
 // vitest's transform (oxc) does not lower standard decorators, and Node 20 cannot run them, so the
 // decorated program is compiled here by esbuild-wasm — the playground's compiler — and then served.
@@ -67,5 +68,20 @@ describe('@Middleware compiled by esbuild-wasm, over HTTP', () => {
   it("remove's middleware applies to DELETE / and DELETE /:id", async () => {
     expect(await traceOf('DELETE', '/traced')).toEqual(['chain', 'class', 'remove']);
     expect(await traceOf('DELETE', '/traced/1')).toEqual(['chain', 'class', 'remove']);
+  });
+});
+
+describe('@Middleware over the WebSocket provider', () => {
+  it('runs the same middleware, in the same order, as the REST route of each method', async () => {
+    const socket = await openSocket(`${http.uri}/ws`);
+    try {
+      const traceOfCall = async (call: string, fields: Record<string, unknown> = {}) => ((await socket.call(call, fields)).result as { trace: string[] } | { trace: string[] }[]);
+      expect(await traceOfCall('traced.index')).toEqual([{ method: 'index', trace: ['chain', 'class'] }]);
+      expect(await traceOfCall('traced.read', { record: '1' })).toEqual({ method: 'read', trace: ['route before use', 'chain', 'class', 'read'] });
+      expect(await traceOfCall('traced.update', { record: '1', data: {} })).toEqual({ method: 'update', trace: ['chain', 'class', 'update-1', 'update-2'] });
+      expect(await traceOfCall('traced.remove', { record: '1' })).toEqual({ method: 'remove', trace: ['chain', 'class', 'remove'] });
+    } finally {
+      socket.close();
+    }
   });
 });

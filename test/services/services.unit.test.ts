@@ -272,7 +272,7 @@ describe('MemoryService (server-side)', () => {
   it('multi create/modify/remove need the multi option', async () => {
     const s = new MemoryService();
     expect(await statusOf(s.create([{ a: 1 }]))).toBe(405);
-    s.config.multi = ['create', 'modify'];
+    s.options.multi = ['create', 'modify'];
     expect(await s.create([{ a: 1 }, { a: 2 }])).toHaveLength(2);
     expect(await s.modify(null, { b: true }, { query: { a: { $gt: 1 } } })).toEqual([{ id: 1, a: 2, b: true }]);
     expect(await statusOf(s.remove(null))).toBe(405);

@@ -5,7 +5,7 @@
  * The suite is mocha-style (global describe/it/before/after), so vitest's functions are installed as
  * those globals before it registers its tests. A thin shim maps Feathers' names onto ours:
  * find→index, get→read, patch→modify (also inside `multi` option lists and in error messages),
- * `service.options`→`service.config`, our HttpExceptions → Feathers error names (NotFound, …); the
+ * `multi`'s method names, our HttpExceptions → Feathers error names (NotFound, …); the
  * `_find`/`_get`/… "raw" methods call the unhooked service, the public ones the HookedService that
  * `app.use` returned. `events: ['testing']` is supplied by the shim: custom events are a Feathers
  * feature Halo services do not have.
@@ -13,24 +13,24 @@
 import adapterTests from '@feathersjs/adapter-tests';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App, HttpException } from '../../runtime/framework/index.ts';
-import type { AnyService, HookedService, MemoryServiceOptions, MemoryServiceParams, MultiMethod, Page } from '../../runtime/framework/index.ts';
+import type { AnyService, HookedService, MemoryServiceOptions, Mounting, MemoryServiceParams, MultiMethod, Page } from '../../runtime/framework/index.ts';
 
 type Row = Record<string, unknown>;
 type Params = MemoryServiceParams;
 type FeathersMulti = boolean | string[] | undefined;
 type Id = string | number | null;
 
-/** What the shim needs of a service: MemoryService's `id`, `config` and method shapes. */
+/** What the shim needs of a service: MemoryService's `id`, `options` and method shapes. */
 export type AdapterService = AnyService & {
   readonly id: string;
-  readonly config: Pick<MemoryServiceOptions, 'multi' | 'paginate'>;
+  readonly options: Pick<MemoryServiceOptions, 'multi' | 'paginate'>;
   index(params?: Params): Promise<Row[] | Page<Row>>;
   read(id: Id, params?: Params): Promise<Row>;
   create(data: Row | Row[], params?: Params): Promise<Row | Row[]>;
   modify(id: Id, data: Row, params?: Params): Promise<Row | Row[]>;
   update(id: Id, data: Row, params?: Params): Promise<Row>;
   remove(id: Id, params?: Params): Promise<Row | Row[]>;
-  toHooked(): HookedService<AdapterService>;
+  mount(): Mounting<HookedService<AdapterService>>;
 };
 
 /** Every test of the suite: all 79 run. */
@@ -99,7 +99,7 @@ function ourParams(params: Params | undefined): Params | undefined {
 }
 
 function shim(service: AdapterService, hooked: HookedService<AdapterService>) {
-  const config = service.config;
+  const config = service.options;
   const options = {
     get multi() { return toTheirs(config.multi); },
     set multi(value: FeathersMulti) { config.multi = toOurs(value); },

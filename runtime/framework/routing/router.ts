@@ -1,9 +1,28 @@
 import type { Handler } from '../handler.ts';
 import type { CompiledRoute } from './route-tree.ts';
 import { joinPaths, parsePattern } from './path-pattern.ts';
-// Type-only: services extend Router, so a runtime import here would be a cycle.
-import type { HookedService } from '../services/hooked-service.ts';
-import type { AnyService } from '../services/service.ts';
+
+/** A service as `use` keeps it (a HookedService): what app.close() closes and findService() finds. */
+export interface MountedService {
+  /** The unhooked service. */
+  readonly inner: unknown;
+  /** Releases what the service holds. */
+  close(): Promise<void>;
+}
+
+/** What `use` mounts: a service, which turns itself into its mounted form and the routes of its REST provider. */
+export interface Mountable<M extends MountedService> {
+  /** The mounted service and its routes. */
+  mount(): Mounting<M>;
+}
+
+/** What mounting a service yields. */
+export interface Mounting<M extends MountedService> {
+  /** What `use` returns and keeps (the hooked service). */
+  service: M;
+  /** Its routes, relative to the mount path. */
+  routes: Router;
+}
 
 interface RouteEntry {
   kind: 'route';
@@ -19,7 +38,7 @@ interface MountEntry {
   router: Router;
   middleware: Handler[];
   /** Set when use() mounted a service here, so findService() can find it. */
-  service?: HookedService<AnyService>;
+  service?: MountedService;
 }
 
 /** The routable base: collects routes, sub-routers and middleware in registration order. */
@@ -103,22 +122,22 @@ export class Router {
   }
 
   /** Mounts `service` at `path` as REST endpoints, wrapped in hooks; returns the hooked service. */
-  use<S extends AnyService & { toHooked(): HookedService<S> }>(path: string, service: S): HookedService<S> {
-    const hooked = service.toHooked();
-    if (this.refuseWhenFrozen(`use ${joinPaths('', path)}`)) return hooked;
-    this.entries.push({ kind: 'mount', path, router: hooked, middleware: [], service: hooked });
-    return hooked;
+  use<M extends MountedService>(path: string, service: Mountable<M>): M {
+    const { service: mounted, routes } = service.mount();
+    if (this.refuseWhenFrozen(`use ${joinPaths('', path)}`)) return mounted;
+    this.entries.push({ kind: 'mount', path, router: routes, middleware: [], service: mounted });
+    return mounted;
   }
 
   /** The hooked service mounted with use() at `path` (slashes ignored), here or in a router mounted here. */
-  findService(path: string): HookedService<AnyService> | undefined {
+  findService(path: string): MountedService | undefined {
     const wanted = joinPaths('', path);
     for (const [at, service] of this.services()) if (at === wanted) return service;
     return undefined;
   }
 
-  /** Every service mounted with use() here or below, with its full path, in registration order. */
-  protected *services(prefix = ''): Generator<[string, HookedService<AnyService>]> {
+  /** Every service mounted with use() here or below, with its full path (`/todos`), in registration order. */
+  *services(prefix = ''): Generator<[string, MountedService]> {
     for (const entry of this.entries) {
       if (entry.kind !== 'mount') continue;
       const path = joinPaths(prefix, entry.path);

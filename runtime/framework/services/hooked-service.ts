@@ -1,28 +1,24 @@
-import type { RequestContext } from '../request-context.ts';
-import type { ResponseContext } from '../response-context.ts';
-import { Router } from '../routing/router.ts';
 import type { Page } from './page.ts';
 import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
-import { classMiddleware } from './middleware.ts';
-import { addRestRoutes } from './rest-routes.ts';
-import type { AnyService, ServiceData, ServiceId } from './service.ts';
+import type { AnyService, HookedCall, ServiceData, ServiceId } from './service-shape.ts';
 import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
 import { EVENT_OF, SERVICE_EVENTS, ServiceEvent } from './service-event.ts';
 import type { ServiceParams } from './service-params.ts';
 
-/** One call of a hooked method, with the REST request/response when a client made it. */
-export interface HookedCall {
-  /** The record id (read, modify, update, remove). */
-  id?: unknown;
-  /** The data (create, modify, update). */
-  data?: unknown;
-  /** The call's params. */
-  params?: ServiceParams;
-  /** The REST request, when a client made the call. */
-  request?: RequestContext | null;
-  /** The REST response, when a client made the call. */
-  response?: ResponseContext | null;
+/** A successful create, modify, update or remove, as providers publish it to their clients. */
+export interface ServiceChange {
+  /** `created`, `modified`, `updated` or `removed`. */
+  eventName: ServiceEventName;
+  /** The result, as the after-hooks left it. */
+  result: unknown;
+  /** The call's params, as the hooks left them (`params.publish` may filter who receives the change). */
+  params: ServiceParams;
 }
+
+/** Receives every change of a hooked service. */
+export type ChangeWatcher = (change: ServiceChange) => void;
+
+const CHANGES: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'update', 'remove']);
 
 type Listener<S extends AnyService> = ServiceListener<ServiceId<S>, ServiceData<S>, S>;
 type Phase = 'before' | 'after';
@@ -30,10 +26,10 @@ type Phase = 'before' | 'after';
 type StoredListener = (event: never) => unknown;
 
 /**
- * What `app.use` mounts and returns: the service's methods wrapped in before/after hooks, plus
- * its REST routes. Calling a method here runs the hooks; calling `inner` directly does not.
+ * A service's methods wrapped in before/after hooks: what `app.use` returns and every provider
+ * (REST, WebSocket, GraphQL) calls. Calling a method here runs the hooks; calling `inner` directly does not.
  */
-export class HookedService<S extends AnyService> extends Router {
+export class HookedService<S extends AnyService> {
   /** Lists records, running the `indexed` hooks. */
   readonly index = ((params?: ServiceParams) => this.call('index', { params })) as S['index'];
   /** Reads one record, running the `read` hooks. */
@@ -48,16 +44,13 @@ export class HookedService<S extends AnyService> extends Router {
   readonly remove = ((id: unknown, params?: ServiceParams) => this.call('remove', { id, params })) as S['remove'];
 
   private readonly listeners: Record<Phase, Map<ServiceEventName, StoredListener[]>> = { before: new Map(), after: new Map() };
+  private readonly watchers = new Set<ChangeWatcher>();
 
-  /** Wraps `inner`: mounts the routes added to it (behind its class middleware), then generates the REST routes. */
+  /** Wraps `inner`. */
   constructor(
     /** The unhooked service. */
     readonly inner: S,
-  ) {
-    super();
-    this.mount('', inner, classMiddleware(inner));
-    addRestRoutes(this);
-  }
+  ) {}
 
   /** Runs `listener` before the calls named by `events`; it may change `data`/`params` or cancel. */
   before(events: ServiceEventName | ServiceEventName[], listener: Listener<S>): this {
@@ -89,6 +82,12 @@ export class HookedService<S extends AnyService> extends Router {
     return Promise.all(ids.map((id) => this.call('read', { id, params }) as Promise<ServiceData<S>>));
   }
 
+  /** Calls `watcher` after every create, modify, update and remove that ran (after the after-hooks); returns a function that stops it. */
+  watch(watcher: ChangeWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
   /** Closes the wrapped service. */
   close(): Promise<void> {
     return this.inner.close();
@@ -113,6 +112,9 @@ export class HookedService<S extends AnyService> extends Router {
     const after = event(false, before.data, before.params);
     after.result = before.cancelled ? before.result : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
     await this.run('after', after);
+    if (!before.cancelled && CHANGES.has(method)) {
+      for (const watcher of this.watchers) watcher({ eventName, result: after.result, params: after.params });
+    }
     return after.result;
   }
 

@@ -1,10 +1,12 @@
 import { HttpException } from '../http-exception.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
-import { equalsQueryValue } from './query-value.ts';
+import { equalsQueryValue } from './query/query-value.ts';
+import type { Row } from './record.ts';
+import { recordCopy as copy } from './record.ts';
 
 /** A record of a MapService: a plain map with string keys. */
-export type MapData = Record<string, unknown>;
+export type MapData = Row;
 
 /** Options of a MapService. */
 export interface MapServiceOptions {
@@ -143,12 +145,4 @@ export class MapService extends Service<string, MapData> {
     while (this.find(id) >= 0);
     return id;
   }
-}
-
-/**
- * A deep copy, so that neither callers' inputs nor the returned records share state with the store.
- * The spread first makes a plain object: structuredClone rejects proxies such as `req.bodyAsMap`.
- */
-function copy(item: MapData): MapData {
-  return structuredClone({ ...item });
 }

@@ -1,42 +1,23 @@
 import { HttpException } from '../http-exception.ts';
 import type { Page } from './page.ts';
 import { Service } from './service.ts';
-import type { ServiceParams } from './service-params.ts';
-import type { QueryFilters } from './memory-query.ts';
-import { matches, select, sorter, splitQuery } from './memory-query.ts';
+import type { MultiMethod, PaginateOptions, QueryParams, QueryServiceOptions } from './query/paging.ts';
+import { assertMulti, limitFor, paginationOf } from './query/paging.ts';
+import { matches, select, sorter } from './query/query-match.ts';
+import { splitQuery } from './query/query-split.ts';
+import type { Row } from './record.ts';
+import { recordCopy } from './record.ts';
 
-type Row = Record<string, unknown>;
-
-/** Page sizes of a paginating MemoryService: `default` when the query has no `$limit`, never more than `max`. */
-export interface PaginateOptions {
-  /** Page size when the query has no `$limit`. */
-  default?: number;
-  /** Largest page size, whatever `$limit` asks for. */
-  max?: number;
-}
-
-/** The methods that may work on several records at once. */
-export type MultiMethod = 'create' | 'modify' | 'remove';
-
-/** Options of a MemoryService; changeable later through `service.config`. */
-export interface MemoryServiceOptions {
+/** Options of a MemoryService; changeable later through `service.options`. */
+export interface MemoryServiceOptions extends QueryServiceOptions {
   /** The id field. Default `id`. */
   id?: string;
   /** The first generated id. Default 0. */
   startId?: number;
-  /** Paginate `index` results; off by default. */
-  paginate?: PaginateOptions | false;
-  /** Allow array creates and modify/remove with a null id: `true` for all, or the methods listed. Default false. */
-  multi?: boolean | MultiMethod[];
 }
 
 /** Params a MemoryService understands besides `query`. */
-export interface MemoryServiceParams extends ServiceParams {
-  /** Per-call pagination: `false` for a plain list. */
-  paginate?: PaginateOptions | false;
-  /** Per-call option overrides. */
-  adapter?: Partial<MemoryServiceOptions>;
-}
+export type MemoryServiceParams = QueryParams;
 
 /**
  * An in-memory service with the query language and pagination of the common JS CRUD-service
@@ -45,8 +26,8 @@ export interface MemoryServiceParams extends ServiceParams {
  * a 404). Generated ids are numbers; lookups compare ids as strings, so `/people/3` finds id 3.
  */
 export class MemoryService<Data extends Row = Row> extends Service<string | number, Data> {
-  /** The options, read at every call, so they may be changed later (`options` is taken: routers have an OPTIONS route method). */
-  readonly config: MemoryServiceOptions;
+  /** The options, read at every call, so they may be changed later. */
+  readonly options: MemoryServiceOptions;
   /** The id field name. */
   readonly id: string;
   private readonly store = new Map<string, Data>();
@@ -55,7 +36,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   /** Creates an empty service. */
   constructor(options: MemoryServiceOptions = {}) {
     super();
-    this.config = { multi: false, ...options };
+    this.options = { multi: false, ...options };
     this.id = options.id ?? 'id';
     this.nextId = options.startId ?? 0;
   }
@@ -128,11 +109,11 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
   }
 
   private optionsFor(params: MemoryServiceParams | undefined): MemoryServiceOptions {
-    return { ...this.config, ...params?.adapter };
+    return { ...this.options, ...params?.adapter };
   }
 
   private paginateFor(params: MemoryServiceParams | undefined): PaginateOptions | false {
-    return paginationOf(this.config, params);
+    return paginationOf(this.options, params);
   }
 
   private assertMulti(method: MultiMethod, params: MemoryServiceParams | undefined): void {
@@ -146,7 +127,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
 
   private mustFind(id: string | number | null, where: Row): Data {
     const row = id === null ? undefined : this.store.get(String(id));
-    if (!row || !matches(row, where)) throw HttpException.notFound({ message: `No record found for id '${id}'` });
+    if (!row || !matches(row, where)) throw HttpException.notFound({ message: `No record found for ID ${id}` });
     return row;
   }
 
@@ -162,27 +143,8 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
     return this.copy(row);
   }
 
-  /** A deep copy; the spread first makes a plain object, as structuredClone rejects proxies such as `req.bodyAsMap`. */
+  /** A JSON copy (see recordCopy): refuses what could not be sent back, and shares no state with callers. */
   private copy<T extends Row>(value: T): T {
-    return structuredClone({ ...value });
+    return recordCopy(value) as T;
   }
-}
-
-/** The page size of a query: its `$limit`, or when paginating the default size, capped at the maximum. */
-export function limitFor(filters: QueryFilters, paginate: PaginateOptions | false): number | undefined {
-  if (!paginate) return filters.$limit;
-  const wanted = filters.$limit !== undefined && filters.$limit >= 0 ? filters.$limit : (paginate.default ?? 0);
-  return Math.min(wanted, paginate.max ?? Number.MAX_SAFE_INTEGER);
-}
-
-/** The pagination of one call: `params.paginate` when given, else the options' (with `params.adapter`); false when off. */
-export function paginationOf(options: Pick<MemoryServiceOptions, 'paginate'>, params: MemoryServiceParams | undefined): PaginateOptions | false {
-  const paginate = params?.paginate !== undefined ? params.paginate : { ...options, ...params?.adapter }.paginate;
-  return paginate && (paginate.default !== undefined || paginate.max !== undefined) ? paginate : false;
-}
-
-/** Throws 405 `Can not <method> multiple entries` unless `multi` allows `method`. */
-export function assertMulti(multi: MemoryServiceOptions['multi'], method: MultiMethod): void {
-  if (multi === true || (Array.isArray(multi) && multi.includes(method))) return;
-  throw HttpException.methodNotAllowed({ message: `Can not ${method} multiple entries` });
 }

@@ -17,11 +17,14 @@ export function isPage<Data>(value: Data[] | Page<Data>): value is Page<Data> {
   return !Array.isArray(value);
 }
 
-/** The first record of an `index` result; 404 with `message` when there is none (what findOne answers). */
-export function firstRecord<Data>(found: Data[] | Page<Data>, message: string): Data {
-  const list = isPage(found) ? found.data : found;
-  if (list.length === 0) throw HttpException.notFound({ message });
-  return list[0];
+/**
+ * The first record of an `index` result; 404 with `message` when there is none (what findOne
+ * answers). A custom `index` may yield anything, so null, `[]` and a page without data are all "none".
+ */
+export function firstRecord<Data>(found: Data[] | Page<Data> | null | undefined, message: string): Data {
+  const list: unknown = Array.isArray(found) ? found : (found as Partial<Page<Data>> | null | undefined)?.data;
+  if (!Array.isArray(list) || list.length === 0) throw HttpException.notFound({ message });
+  return list[0] as Data;
 }
 
 /** findOne's default 404 message. */

@@ -3,10 +3,11 @@ import { parseNestedQuery } from '../query/nested-query.ts';
 import { HttpException } from '../http-exception.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { ResponseContext } from '../response-context.ts';
+import { Router } from '../routing/router.ts';
 import type { HookedService } from './hooked-service.ts';
 import { classMiddleware, methodMiddleware } from './middleware.ts';
 import { Providers } from './providers.ts';
-import type { AnyService } from './service.ts';
+import type { AnyService } from './service-shape.ts';
 import type { ServiceMethod } from './service-event.ts';
 import type { ServiceParams } from './service-params.ts';
 
@@ -18,11 +19,15 @@ export function restParams(req: RequestContext): ServiceParams {
 }
 
 /**
- * Adds the REST routes of `hooked` (relative to where it is mounted), each after the service's
- * class middleware and the middleware of the method it calls.
+ * The REST provider: the routes of `hooked`, relative to where `use` mounts it. First the service's
+ * own `routes` (a Router it may give itself) behind its class middleware, then the REST endpoints,
+ * each after the class middleware and the middleware of the method it calls.
  */
-export function addRestRoutes<S extends AnyService>(hooked: HookedService<S>): void {
+export function restRoutes<S extends AnyService>(hooked: HookedService<S>): Router {
   const inner = hooked.inner;
+  const router = new Router();
+  const own = (inner as { routes?: unknown }).routes;
+  if (own instanceof Router) router.mount('', own, classMiddleware(inner));
   const middleware = (method: ServiceMethod): Handler[] => [...classMiddleware(inner), ...methodMiddleware(inner, method)];
   const route = (method: ServiceMethod, withId: boolean, withBody: boolean, status = 200): Handler => {
     return async (req, res) => {
@@ -37,16 +42,17 @@ export function addRestRoutes<S extends AnyService>(hooked: HookedService<S>): v
     throw HttpException.notFound();
   };
 
-  hooked.get('/', route('index', false, false), middleware('index'));
-  hooked.post('/', route('create', false, true, 201), middleware('create'));
-  hooked.get('/:id', route('read', true, false), middleware('read'));
-  hooked.patch('/:id', route('modify', true, true), middleware('modify'));
-  hooked.post('/:id', route('update', true, true), middleware('update'));
-  hooked.put('/:id', route('update', true, true), middleware('update'));
-  hooked.delete('/', route('remove', false, false), middleware('remove'));
-  hooked.delete('/:id', route('remove', true, false), middleware('remove'));
-  hooked.put('/', notFound);
-  hooked.patch('/', notFound);
+  return router
+    .get('/', route('index', false, false), middleware('index'))
+    .post('/', route('create', false, true, 201), middleware('create'))
+    .get('/:id', route('read', true, false), middleware('read'))
+    .patch('/:id', route('modify', true, true), middleware('modify'))
+    .post('/:id', route('update', true, true), middleware('update'))
+    .put('/:id', route('update', true, true), middleware('update'))
+    .delete('/', route('remove', false, false), middleware('remove'))
+    .delete('/:id', route('remove', true, false), middleware('remove'))
+    .put('/', notFound)
+    .patch('/', notFound);
 }
 
 function send(res: ResponseContext, result: unknown, status: number): void {

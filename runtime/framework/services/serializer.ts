@@ -1,3 +1,5 @@
+import { isSafeKey } from '../objects/safe-keys.ts';
+
 /** A plain record, as map-based services store it. */
 export type PlainMap = Record<string, unknown>;
 
@@ -21,13 +23,15 @@ export function classSerializer<T extends object>(type: new () => T): Serializer
     toMap(obj) {
       const map: PlainMap = {};
       for (const [key, value] of Object.entries(obj)) {
-        if (value !== undefined) map[key] = value instanceof Date ? value.toISOString() : value;
+        if (isSafeKey(key) && value !== undefined) map[key] = value instanceof Date ? value.toISOString() : value;
       }
       return map;
     },
     fromMap(map) {
       const obj = new type() as T & PlainMap;
       for (const [key, value] of Object.entries(map)) {
+        // `obj[key] = …` with `__proto__` would replace the instance's prototype.
+        if (!isSafeKey(key)) continue;
         const isDate = TIMESTAMP_KEYS.has(key) || obj[key] instanceof Date;
         (obj as PlainMap)[key] = isDate && typeof value === 'string' ? new Date(value) : value;
       }

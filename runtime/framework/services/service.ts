@@ -1,17 +1,21 @@
 import { HttpException } from '../http-exception.ts';
+import { assignSafe } from '../objects/safe-keys.ts';
 import type { RequestContext } from '../request-context.ts';
-import { Router } from '../routing/router.ts';
+import type { Mounting } from '../routing/router.ts';
 import { HookedService } from './hooked-service.ts';
 import type { Page } from './page.ts';
 import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
+import { restRoutes } from './rest-routes.ts';
 import type { ServiceParams } from './service-params.ts';
 
 /**
- * A CRUD resource. Every method takes an optional params map; the base versions answer 405, so a
- * subclass implements only what it supports. A service is also a router: routes added to it are
- * mounted under its path next to the REST routes that `app.use` generates.
+ * A CRUD resource: plain data access. Every method takes an optional params map; the base versions
+ * answer 405, so a subclass implements only what it supports. `app.use` wraps it in hooks and
+ * exposes it through the providers (REST routes; WebSocket and GraphQL when configured). A service
+ * that needs more routes under its path gives itself a `routes` Router; they run behind its class
+ * middleware, before the REST routes.
  */
-export class Service<Id = string, Data = Record<string, unknown>> extends Router {
+export class Service<Id = string, Data = Record<string, unknown>> {
   /** `null`, `undefined` and the string `"null"` mean "no id" (e.g. `DELETE /todos/null`); any other value becomes a string. */
   static toId(id: unknown): string | null {
     return id === null || id === undefined || id === 'null' ? null : String(id);
@@ -64,33 +68,15 @@ export class Service<Id = string, Data = Record<string, unknown>> extends Router
 
   /** The data of a REST create/modify/update, read from the parsed body; override to validate or convert. */
   readData(req: RequestContext): Data {
-    return { ...req.bodyAsMap } as Data;
+    return assignSafe({}, req.bodyAsMap) as Data;
   }
 
   /** Releases what the service holds; `app.close()` calls it for every mounted service. */
   async close(): Promise<void> {}
 
-  /** Wraps this service in hooks and REST routes; `app.use` calls it. */
-  toHooked(): HookedService<this> {
-    return new HookedService(this);
+  /** Wraps this service in hooks and builds its REST routes; `app.use` calls it. */
+  mount(): Mounting<HookedService<this>> {
+    const service = new HookedService(this);
+    return { service, routes: restRoutes(service) };
   }
 }
-
-/** What a hooked service needs of the service it wraps: any service, whatever its id and data types. */
-export type AnyService = Router & {
-  index(params?: ServiceParams): Promise<unknown>;
-  read(id: never, params?: ServiceParams): Promise<unknown>;
-  create(data: never, params?: ServiceParams): Promise<unknown>;
-  modify(id: never, data: never, params?: ServiceParams): Promise<unknown>;
-  update(id: never, data: never, params?: ServiceParams): Promise<unknown>;
-  remove(id: never, params?: ServiceParams): Promise<unknown>;
-  parseId(raw: string): unknown;
-  readData(req: RequestContext): unknown;
-  close(): Promise<void>;
-};
-
-/** The data type of a service (what `readData` produces). */
-export type ServiceData<S> = S extends { readData(req: RequestContext): infer D } ? D : never;
-
-/** The id type of a service (what `parseId` produces). */
-export type ServiceId<S> = S extends { parseId(raw: string): infer I } ? Exclude<I, null> : never;

@@ -1,3 +1,4 @@
+import { assignSafe } from '../objects/safe-keys.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { Page } from './page.ts';
 import { isPage } from './page.ts';
@@ -63,7 +64,7 @@ export class TypedService<Id, T extends object> extends Service<Id, T> {
 
   /** A REST body becomes an instance. */
   override readData(req: RequestContext): T {
-    return this.serializer.fromMap({ ...req.bodyAsMap });
+    return this.serializer.fromMap(assignSafe({}, req.bodyAsMap));
   }
 
   /** Closes the inner service. */

@@ -1,20 +1,19 @@
 import { HttpException } from '../../http-exception.ts';
-import { select, splitQuery } from '../memory-query.ts';
-import { assertMulti, limitFor, paginationOf } from '../memory-service.ts';
-import type { MemoryServiceOptions, MemoryServiceParams, MultiMethod } from '../memory-service.ts';
 import type { Page } from '../page.ts';
+import type { MultiMethod, QueryParams, QueryServiceOptions } from '../query/paging.ts';
+import { assertMulti, limitFor, paginationOf } from '../query/paging.ts';
+import { select } from '../query/query-match.ts';
+import { splitQuery } from '../query/query-split.ts';
+import { orderSql, SqlParams, whereSql } from '../query/query-sql.ts';
+import type { Row } from '../record.ts';
 import { Service } from '../service.ts';
 import { acquirePg, defaultPgUrl } from './pg-databases.ts';
 import type { PgDriver, PgRow } from './pg-driver.ts';
 import { databaseError } from './pg-errors.ts';
 import { PgTable } from './pg-table.ts';
-import type { FieldSql } from './pg-where.ts';
-import { SqlParams, whereSql } from './pg-where.ts';
 
-type Row = Record<string, unknown>;
-
-/** Options of a PgService; all but `table` and `database` may be changed later through `service.config`. */
-export interface PgServiceOptions extends Pick<MemoryServiceOptions, 'paginate' | 'multi'> {
+/** Options of a PgService; all but `table` and `database` may be changed later through `service.options`. */
+export interface PgServiceOptions extends QueryServiceOptions {
   /** The table (created when missing): lower-case letters, digits and `_`. */
   table: string;
   /**
@@ -31,10 +30,10 @@ export interface PgServiceOptions extends Pick<MemoryServiceOptions, 'paginate' 
   /** Name the timestamps `created_at`/`updated_at` (true) or `createdAt`/`updatedAt`. Default true. */
   autoSnakeCaseNames?: boolean;
   /**
-   * `map` (default): MapService's rules — modify/update of a missing id create the record, and
-   * `remove(null)` clears the table (server-side or with allowRemoveAll) unless `multi` allows
-   * removing matches. `feathers`: the common JS CRUD-service rules — a missing id is a 404, and
-   * null ids need `multi`.
+   * `feathers` (default, like MemoryService): the common JS CRUD-service rules — a missing id is a
+   * 404, and null ids need `multi`. `map`: MapService's rules — modify/update of a missing id create
+   * the record, and `remove(null)` clears the table (server-side or with allowRemoveAll) unless
+   * `multi` allows removing matches.
    */
   rules?: 'map' | 'feathers';
 }
@@ -47,7 +46,7 @@ export interface PgServiceOptions extends Pick<MemoryServiceOptions, 'paginate' 
  */
 export class PgService extends Service<string, Row> {
   /** The options, read at every call, so they may be changed later. */
-  readonly config: Omit<PgServiceOptions, 'table' | 'database'>;
+  readonly options: Omit<PgServiceOptions, 'table' | 'database'>;
   /** The id field name. */
   readonly id: string;
   private readonly sql: PgTable;
@@ -57,17 +56,17 @@ export class PgService extends Service<string, Row> {
   /** Creates the service; the database is opened (and the table created) on the first call. */
   constructor(private readonly settings: PgServiceOptions) {
     super();
-    const { table, database, ...config } = settings;
-    this.config = { multi: false, rules: 'map', ...config };
+    const { table, database, ...options } = settings;
+    this.options = { multi: false, rules: 'feathers', ...options };
     this.id = settings.id ?? 'id';
     const snake = settings.autoSnakeCaseNames ?? true;
     this.sql = new PgTable(settings.table, this.id, snake ? 'created_at' : 'createdAt', snake ? 'updated_at' : 'updatedAt');
   }
 
   /** Matching records, sorted, skipped, limited and selected; a Page when paginating. */
-  override async index(params?: MemoryServiceParams): Promise<Row[] | Page<Row>> {
+  override async index(params?: QueryParams): Promise<Row[] | Page<Row>> {
     const { filters, where } = splitQuery(params?.query);
-    const paginate = paginationOf(this.config, params);
+    const paginate = paginationOf(this.options, params);
     const p = new SqlParams();
     const condition = whereSql(where, this.sql.field, p);
     const order = orderSql(filters.$sort, this.sql.field, p);
@@ -85,7 +84,7 @@ export class PgService extends Service<string, Row> {
   }
 
   /** The record `id`, if it matches the query; else 404 `No record found for ID <id>`. */
-  override async read(id: string | null, params?: MemoryServiceParams): Promise<Row> {
+  override async read(id: string | null, params?: QueryParams): Promise<Row> {
     const { filters, where } = splitQuery(params?.query);
     const p = new SqlParams();
     const rows = await this.query(`SELECT ${this.sql.columns} FROM ${this.sql.table} WHERE ${this.byId(id, where, p)}`, p.values);
@@ -93,9 +92,9 @@ export class PgService extends Service<string, Row> {
   }
 
   /** Stores `data` (a list when multi allows) under a new id from the sequence, with timestamps. */
-  override create(data: Row, params?: MemoryServiceParams): Promise<Row>;
-  override create(data: Row[], params?: MemoryServiceParams): Promise<Row[]>;
-  override async create(data: Row | Row[], params?: MemoryServiceParams): Promise<Row | Row[]> {
+  override create(data: Row, params?: QueryParams): Promise<Row>;
+  override create(data: Row[], params?: QueryParams): Promise<Row[]>;
+  override async create(data: Row | Row[], params?: QueryParams): Promise<Row | Row[]> {
     const { filters } = splitQuery(params?.query);
     if (!Array.isArray(data)) return select(await this.insert(data), filters.$select, this.id);
     this.assertMulti('create', params);
@@ -105,14 +104,14 @@ export class PgService extends Service<string, Row> {
   }
 
   /** Merges `data` into the record `id` atomically; a missing id is created (map rules) or a 404. Null id: every match (multi), else (map rules) a new record. */
-  override modify(id: string, data: Row, params?: MemoryServiceParams): Promise<Row>;
-  override modify(id: null, data: Row, params?: MemoryServiceParams): Promise<Row | Row[]>;
-  override async modify(id: string | null, data: Row, params?: MemoryServiceParams): Promise<Row | Row[]> {
+  override modify(id: string, data: Row, params?: QueryParams): Promise<Row>;
+  override modify(id: null, data: Row, params?: QueryParams): Promise<Row | Row[]>;
+  override async modify(id: string | null, data: Row, params?: QueryParams): Promise<Row | Row[]> {
     return this.change('modify', id, data, params);
   }
 
   /** Replaces the record `id` by `data`, keeping its id and creation time; a missing (map rules: or null) id is created, else a 404. */
-  override async update(id: string | null, data: Row, params?: MemoryServiceParams): Promise<Row> {
+  override async update(id: string | null, data: Row, params?: QueryParams): Promise<Row> {
     if (Service.toId(id) === null && this.rules(params) === 'feathers') {
       throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
     }
@@ -123,14 +122,14 @@ export class PgService extends Service<string, Row> {
    * Removes the record `id` and returns it. A null id removes every match when `multi` allows it;
    * otherwise (map rules) it clears the table and returns `{}`, for server-side calls or with allowRemoveAll.
    */
-  override remove(id: string, params?: MemoryServiceParams): Promise<Row>;
-  override remove(id: null, params?: MemoryServiceParams): Promise<Row | Row[]>;
-  override async remove(id: string | null, params?: MemoryServiceParams): Promise<Row | Row[]> {
+  override remove(id: string, params?: QueryParams): Promise<Row>;
+  override remove(id: null, params?: QueryParams): Promise<Row | Row[]>;
+  override async remove(id: string | null, params?: QueryParams): Promise<Row | Row[]> {
     const { filters, where } = splitQuery(params?.query);
     const p = new SqlParams();
     if (Service.toId(id) === null) {
       if (this.rules(params) === 'map' && !this.multiAllows('remove', params)) {
-        if (!this.config.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
+        if (!this.options.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
         await this.query(`DELETE FROM ${this.sql.table}`);
         return {};
       }
@@ -164,7 +163,7 @@ export class PgService extends Service<string, Row> {
    * in one statement. When no row matched: map rules create the record with that id, unless it
    * exists and the query excluded it (then, like a concurrent create, the update is tried again).
    */
-  private async change(method: 'modify' | 'update', id: string | null, data: Row, params: MemoryServiceParams | undefined): Promise<Row | Row[]> {
+  private async change(method: 'modify' | 'update', id: string | null, data: Row, params: QueryParams | undefined): Promise<Row | Row[]> {
     const { filters, where } = splitQuery(params?.query);
     const stored = this.sql.toStored(data);
     const set = method === 'modify' ? `data = data || $1::jsonb` : `data = $1::jsonb`;
@@ -227,20 +226,20 @@ export class PgService extends Service<string, Row> {
     return HttpException.notFound({ message: `No record found for ID ${id}` });
   }
 
-  private rules(params: MemoryServiceParams | undefined): 'map' | 'feathers' {
-    return this.optionsFor(params).rules ?? 'map';
+  private rules(params: QueryParams | undefined): 'map' | 'feathers' {
+    return this.optionsFor(params).rules ?? 'feathers';
   }
 
-  private optionsFor(params: MemoryServiceParams | undefined): PgServiceOptions {
-    return { ...this.settings, ...this.config, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
+  private optionsFor(params: QueryParams | undefined): PgServiceOptions {
+    return { ...this.settings, ...this.options, ...(params?.adapter as Partial<PgServiceOptions> | undefined) };
   }
 
-  private multiAllows(method: MultiMethod, params: MemoryServiceParams | undefined): boolean {
+  private multiAllows(method: MultiMethod, params: QueryParams | undefined): boolean {
     const multi = this.optionsFor(params).multi;
     return multi === true || (Array.isArray(multi) && multi.includes(method));
   }
 
-  private assertMulti(method: MultiMethod, params: MemoryServiceParams | undefined): void {
+  private assertMulti(method: MultiMethod, params: QueryParams | undefined): void {
     assertMulti(this.optionsFor(params).multi, method);
   }
 
@@ -275,12 +274,6 @@ export class PgService extends Service<string, Row> {
     for (const statement of this.sql.createStatements) await createIfMissing(driver, statement);
     return driver;
   }
-}
-
-/** `ORDER BY` for `$sort` (missing and null fields first, as MemoryService), then insertion order. */
-function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams): string {
-  const keys = Object.entries(sort ?? {}).map(([key, dir]) => `${field(key, p)} ${dir < 0 ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
-  return [...keys, 'created_at', 'id'].join(', ');
 }
 
 /** `CREATE … IF NOT EXISTS` can still collide with another connection creating the same table: then it exists. */

@@ -1,8 +1,8 @@
-import { HttpException } from '../../http-exception.ts';
+import type { Row } from '../record.ts';
+import { recordCopy } from '../record.ts';
 import type { PgRow } from './pg-driver.ts';
-import type { SqlParams } from './pg-where.ts';
+import type { SqlParams } from '../query/query-sql.ts';
 
-type Row = Record<string, unknown>;
 
 /** Table names PgService accepts: they are written into SQL (quoted), so only plain identifiers. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
@@ -61,12 +61,9 @@ export class PgTable {
     return { ...data, [this.idField]: row.id, [this.createdKey]: row.created_at, [this.updatedKey]: row.updated_at };
   }
 
-  /** What `data` of a create/modify/update stores: a JSON object without the id and timestamps, which have columns. */
+  /** What `data` of a create/modify/update stores: its JSON copy (see recordCopy) without the id and timestamps, which have columns. */
   toStored(data: unknown): string {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      throw HttpException.badRequest({ message: 'A record must be a JSON object.' });
-    }
-    const stored: Row = { ...(data as Row) };
+    const stored = recordCopy(data);
     delete stored[this.idField];
     delete stored[this.createdKey];
     delete stored[this.updatedKey];

@@ -1,6 +1,5 @@
-import { badQuery, isObject, toList } from '../memory-query.ts';
-
-type Row = Record<string, unknown>;
+import type { Row } from '../record.ts';
+import { badQuery, isObject, toList } from './query-split.ts';
 
 /** Collects bound parameters; `add` answers the placeholder (`$3`) to put in the SQL text. */
 export class SqlParams {
@@ -20,8 +19,8 @@ export type FieldSql = (key: string, params: SqlParams) => string;
 const COMPARISONS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' };
 
 /**
- * Translates the conditions of a MemoryService query (what `splitQuery` calls `where`) into a SQL
- * boolean expression with the same meaning as `matches` in memory-query.ts. Every value — and every
+ * Translates the conditions of a query (what `splitQuery` calls `where`) into a SQL boolean
+ * expression with the same meaning as `matches` in query-match.ts. Every value — and every
  * field name — is a bound parameter; only fixed SQL fragments are written into the text.
  */
 export function whereSql(where: Row, field: FieldSql, params: SqlParams): string {
@@ -71,7 +70,7 @@ function equalsSql(f: string, wanted: unknown, params: SqlParams): string {
 }
 
 /**
- * Like `$lt`… in memory-query.ts: the operand is compared with fields of its own type; a numeric
+ * Like `$lt`… in query-match.ts: the operand is compared with fields of its own type; a numeric
  * string also compares with number fields (`?age[$gt]=50`). Strings compare by code point, as in JS.
  */
 function compareSql(op: string, f: string, operand: unknown, params: SqlParams): string {
@@ -95,4 +94,10 @@ function joinAnd(parts: string[]): string {
 
 function joinOr(parts: string[]): string {
   return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
+}
+
+/** `ORDER BY` for `$sort` (missing and null fields first, as MemoryService), then insertion order. */
+export function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams): string {
+  const keys = Object.entries(sort ?? {}).map(([key, dir]) => `${field(key, p)} ${dir < 0 ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
+  return [...keys, 'created_at', 'id'].join(', ');
 }

@@ -1,0 +1,116 @@
+import type { GraphQLError, GraphQLSchema } from 'graphql';
+import type { App } from '../../app.ts';
+import type { Handler } from '../../handler.ts';
+import { HttpException } from '../../http-exception.ts';
+import type { RequestContext } from '../../request-context.ts';
+import { deriveSchema } from './derived-schema.ts';
+import type { GraphQLContext } from './graphql-resolvers.ts';
+
+type GraphQL = typeof import('graphql');
+
+/** Options of the GraphQL provider. */
+export interface GraphQLOptions {
+  /** Where the endpoint is served (`POST`, and `GET` for queries). Default `/graphql`. */
+  path?: string;
+  /** Your own schema (built with the same `graphql` package; resolveIndex/resolveRead… call services); default: derived from the mounted services. */
+  schema?: GraphQLSchema;
+}
+
+/** A GraphQL request: what a POST body or GET query string holds. */
+interface GraphQLRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+/** The JSON body of a GraphQL response. */
+interface GraphQLBody {
+  data?: unknown;
+  errors?: unknown[];
+}
+
+/**
+ * Serves GraphQL at `POST /graphql` (and `GET` for queries) over the app's services: the schema is
+ * `options.schema` or derived from every mounted service when the first request comes (all
+ * services are mounted by then). Service calls run through the app as REST calls would, with
+ * `provider: Providers.graphql`. Errors follow the GraphQL response format, the HttpException's
+ * `status_code`, `message` and `errors` in `extensions`; a request that cannot be parsed or
+ * validated is a 400, a mutation over GET a 405. graphql-js loads with the first request only.
+ */
+export function graphql(app: App, options: GraphQLOptions = {}): void {
+  const path = options.path ?? '/graphql';
+  let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
+  const load = () =>
+    (loaded ??= import('graphql').then((graphql) => ({ graphql, schema: options.schema ?? deriveSchema(graphql, app) })));
+  const handler: Handler = async (req, res) => {
+    const { graphql, schema } = await load();
+    const { status, body } = await run(graphql, schema, app, req);
+    res.statusCode = status;
+    if (status === 405) res.headers.allow = 'POST';
+    res.json(body);
+  };
+  app.post(path, handler);
+  app.get(path, handler);
+}
+
+async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: RequestContext): Promise<{ status: number; body: GraphQLBody }> {
+  const request = await readRequest(req);
+  if (typeof request.query !== 'string' || request.query.trim() === '') return refusal(400, 'A GraphQL request needs a "query" string.');
+  if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
+    return refusal(400, '"variables" must be a JSON object.');
+  }
+  const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
+  let document;
+  try {
+    document = graphql.parse(request.query);
+  } catch (error) {
+    return { status: 400, body: { errors: [(error as GraphQLError).toJSON()] } };
+  }
+  const invalid = graphql.validate(schema, document);
+  if (invalid.length > 0) return { status: 400, body: { errors: invalid.map((e) => e.toJSON()) } };
+  const operation = graphql.getOperationAST(document, operationName);
+  if (req.method === 'GET' && operation?.operation !== 'query') return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
+  const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
+  const result = await graphql.execute({
+    schema,
+    document,
+    operationName,
+    contextValue,
+    variableValues: (request.variables ?? undefined) as Record<string, unknown> | undefined,
+  });
+  const body: GraphQLBody = { data: result.data };
+  if (result.errors) body.errors = result.errors.map(formatError);
+  return { status: 200, body };
+}
+
+/** The request's `query`, `variables` and `operationName`: from the JSON body of a POST, the query string of a GET. */
+async function readRequest(req: RequestContext): Promise<GraphQLRequest> {
+  if (req.method !== 'GET') {
+    await req.parseBody();
+    const body = req.bodyAsObject;
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as GraphQLRequest) : {};
+  }
+  const { query, variables, operationName } = req.query;
+  if (variables === undefined || variables === '') return { query, operationName };
+  try {
+    return { query, variables: JSON.parse(variables), operationName };
+  } catch {
+    throw HttpException.badRequest({ message: '"variables" is not valid JSON.' });
+  }
+}
+
+/** A GraphQL error as sent: graphql's JSON, with the HttpException (or 500) of the failed service call in `extensions`. */
+function formatError(error: GraphQLError): unknown {
+  const json = error.toJSON();
+  if (!error.originalError) return json;
+  const http = HttpException.from(error.originalError).toJson();
+  return { ...json, message: http.message, extensions: { ...json.extensions, ...http } };
+}
+
+function refusal(status: number, message: string): { status: number; body: GraphQLBody } {
+  return { status, body: { errors: [{ message, extensions: { status_code: status } }] } };
+}
+
+function flatHeaders(req: RequestContext): Record<string, string> {
+  return Object.fromEntries(Object.entries(req.headers).map(([name, values]) => [name, values.join(', ')]));
+}

@@ -1,0 +1,77 @@
+import type { Row } from '../record.ts';
+import { coerceLike, equalsQueryValue } from './query-value.ts';
+import { badQuery, isObject, toList } from './query-split.ts';
+
+/** True when `row` meets every condition: field equality, `$in`, `$nin`, `$lt`, `$lte`, `$gt`, `$gte`, `$ne`, `$or`, `$and`. */
+export function matches(row: Row, where: Row): boolean {
+  return Object.entries(where).every(([key, condition]) => {
+    if (key === '$or') return toList(condition).some((sub) => isObject(sub) && matches(row, sub));
+    if (key === '$and') return toList(condition).every((sub) => isObject(sub) && matches(row, sub));
+    const field = row[key];
+    if (isObject(condition) && Object.keys(condition).some((op) => op.startsWith('$'))) {
+      return Object.entries(condition).every(([op, operand]) => applyOperator(op, field, operand));
+    }
+    return equalsQueryValue(field, condition);
+  });
+}
+
+/** A comparator for `$sort` (`{ name: 1, age: -1 }`). */
+export function sorter(sort: Record<string, number>): (a: Row, b: Row) => number {
+  const keys = Object.entries(sort);
+  return (a, b) => {
+    for (const [key, dir] of keys) {
+      const order = compare(a[key], b[key]);
+      if (order !== 0) return dir < 0 ? -order : order;
+    }
+    return 0;
+  };
+}
+
+/** `row` reduced to the `$select`ed fields plus the id field. */
+export function select<T extends Row>(row: T, fields: string[] | undefined, idField: string): T {
+  if (!fields) return row;
+  const picked: Row = {};
+  for (const key of [idField, ...fields]) if (key in row) picked[key] = row[key];
+  return picked as T;
+}
+
+function applyOperator(op: string, field: unknown, operand: unknown): boolean {
+  // A Date bound compares with the ISO text records store (as PgService does).
+  const value = coerceLike(operand instanceof Date ? operand.toISOString() : operand, field);
+  switch (op) {
+    case '$in':
+      return toList(operand).some((v) => equalsQueryValue(field, v));
+    case '$nin':
+      return !toList(operand).some((v) => equalsQueryValue(field, v));
+    case '$ne':
+      return !equalsQueryValue(field, operand);
+    case '$lt':
+      return comparable(field, value) && compare(field, value) < 0;
+    case '$lte':
+      return comparable(field, value) && compare(field, value) <= 0;
+    case '$gt':
+      return comparable(field, value) && compare(field, value) > 0;
+    case '$gte':
+      return comparable(field, value) && compare(field, value) >= 0;
+    default:
+      throw badQuery(`Invalid query operator ${op}.`);
+  }
+}
+
+/**
+ * Only values of one type compare (numbers, strings, booleans): `30 >= "abc"` is neither true nor
+ * false in any useful sense, so a comparison between incomparable values matches nothing.
+ */
+function comparable(field: unknown, value: unknown): boolean {
+  const type = typeof field;
+  return (type === 'number' || type === 'string' || type === 'boolean') && typeof value === type;
+}
+
+/** A total order for `$sort`: missing and null first, then by `<`. */
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a == null) return -1;
+  if (b == null) return 1;
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+

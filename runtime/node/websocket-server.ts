@@ -1,0 +1,58 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { App } from '../framework/app.ts';
+import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
+import { joinPaths } from '../framework/routing/path-pattern.ts';
+
+/**
+ * The Node host of the WebSocket provider (an AppHttp extension): when the app has a provider, the
+ * HTTP server upgrades requests to its path with `ws` (frames over `maxMessageBytes` close the
+ * socket with 1009 before they are buffered) and hands each socket to the provider; other upgrade
+ * requests get 404. Returns what closes the sockets when the server closes.
+ */
+export function attachWebSockets(server: Server, app: App): (() => void) | undefined {
+  const provider = WebSocketProvider.of(app);
+  if (!provider) return undefined;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: provider.maxMessageBytes });
+  const path = joinPaths('', provider.path);
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+  void provider.ready();
+  return () => {
+    server.off('upgrade', onUpgrade);
+    provider.closeAll();
+    for (const ws of wss.clients) ws.terminate();
+    wss.close();
+  };
+}
+
+function serve(provider: WebSocketProvider, ws: WebSocket, req: IncomingMessage): void {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  const session = provider.connect(
+    {
+      send: (text) => {
+        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+      },
+      close: (code, reason) => ws.close(code, reason),
+    },
+    headers,
+  );
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) {
+      ws.close(1003, 'Send text messages (JSON).');
+      return;
+    }
+    void session.receive(String(data));
+  });
+  ws.on('close', () => session.closed());
+  // ws reports protocol errors (an oversized frame, bad framing) here after closing the socket itself.
+  ws.on('error', () => session.closed());
+}
