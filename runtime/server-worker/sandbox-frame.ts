@@ -45,7 +45,8 @@ export class SandboxFrame {
       terminate: () => {
         if (!this.failures.delete(id)) return;
         channel.port1.close();
-        void this.send({ type: 'terminate', id });
+        // A frame that never opened has no worker to stop.
+        this.send({ type: 'terminate', id }).catch(() => undefined);
       },
     };
     this.failures.set(id, (message) => {
@@ -57,7 +58,12 @@ export class SandboxFrame {
   }
 
   private async send(message: ToFrame, transfer: Transferable[] = []): Promise<void> {
-    this.control ??= openFrame((id, message) => this.failures.get(id)?.(message));
+    if (!this.control) {
+      const control = openFrame((id, message) => this.failures.get(id)?.(message));
+      // A frame that failed to open (its script could not be fetched) is tried again on the next spawn.
+      control.catch(() => this.control === control && (this.control = null));
+      this.control = control;
+    }
     (await this.control).postMessage(message, transfer);
   }
 }
@@ -77,7 +83,13 @@ async function openFrame(onError: (id: number, message: string) => void): Promis
   frame.srcdoc = SANDBOX_DOCUMENT;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
   document.body.append(frame);
-  const [source] = await Promise.all([script, loaded]);
+  let source: string;
+  try {
+    [source] = await Promise.all([script, loaded]);
+  } catch (error) {
+    frame.remove();
+    throw error;
+  }
   const channel = new MessageChannel();
   channel.port1.onmessage = (event: MessageEvent<{ type: 'error'; id: number; message: string }>) => onError(event.data.id, event.data.message);
   // '*': the frame's origin is opaque, so no other target origin matches it.
