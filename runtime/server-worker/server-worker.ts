@@ -118,12 +118,17 @@ function receive(message: ToServerWorker): void {
   }
 }
 
+// Taken before any program loads: a program that redefines MessageEvent's `data` getter (or
+// Reflect.apply) would otherwise be called with the port's events, and reach the port through them.
+const apply = Reflect.apply;
+const readData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get as (this: MessageEvent) => ToServerWorker;
+
 self.onmessage = (event: MessageEvent<{ type?: unknown }>) => {
   const port = event.ports[0];
   if (post || event.data?.type !== 'connect' || !port) return;
   const postMessage = port.postMessage.bind(port);
   post = (message, transfer) => postMessage(message, transfer);
-  port.onmessage = (message: MessageEvent<ToServerWorker>) => receive(message.data);
+  port.onmessage = (message: MessageEvent<ToServerWorker>) => receive(apply(readData, message, []));
   self.onmessage = null;
 };
 self.postMessage({ type: WORKER_READY });

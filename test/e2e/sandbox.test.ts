@@ -92,6 +92,20 @@ describe('a program cannot reach the playground', () => {
     const entries = await session.consoleEntries();
     expect(entries.some((entry) => entry.text.includes('startServer: http://example.com is not a local address'))).toBe(true);
   });
+
+  test("the framework's private port stays out of reach of a program that hooks MessageEvent", async () => {
+    const program = [
+      "import { App, AppHttp } from 'halo';",
+      "const native = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')!;",
+      'let stolen: unknown = null;',
+      "Object.defineProperty(MessageEvent.prototype, 'data', { configurable: true, get() { stolen ??= this.target; return native.get!.call(this); } });",
+      'const app = new App();',
+      "app.get('/stolen', () => String(stolen));",
+      "await new AppHttp(app).startServer('localhost', 3000);",
+    ].join('\n');
+    await session.run({ 'main.ts': program });
+    expect((await session.fetch(`${ORIGIN}/stolen`)).body).toBe('"null"');
+  });
 });
 
 describe('the kill switch cannot be switched off', () => {
