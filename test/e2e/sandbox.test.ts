@@ -4,7 +4,9 @@
  * may listen only on local origins, cannot hold off the kill switch, and the service worker never
  * serves a cached file that differs from the build.
  */
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { distDir } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -148,5 +150,17 @@ describe('the service worker', () => {
     // The tampered copy is gone from the cache (replaced by the real file from the network).
     const cached = await session.page.evaluate(async (target) => (await caches.match(target))?.text(), url);
     expect(cached ?? '').not.toContain('PWNED');
+  });
+
+  test("the compiler never loads esbuild's wasm from a cache other than the offline cache", async () => {
+    const wasm = readdirSync(`${distDir()}/assets`).find((name) => /^esbuild-.*\.wasm$/.test(name));
+    const url = `${session.server.url}assets/${wasm}`;
+    await session.page.evaluate(async (target) => {
+      for (const name of await caches.keys()) await (await caches.open(name)).delete(target);
+      await (await caches.open('planted')).put(target, new Response(new Uint8Array([0, 97, 115, 109, 9, 9, 9, 9]), { headers: { 'content-type': 'application/wasm' } }));
+    }, url);
+    await session.page.reload();
+    await session.ready();
+    expect(await session.run({ 'main.ts': "console.log('compiled');" })).toMatchObject({ status: 'running' });
   });
 });
