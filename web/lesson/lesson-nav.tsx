@@ -4,6 +4,7 @@ import { progressStore } from '../state/progress-store.ts';
 import { SCRATCH, workspaceStore } from '../state/workspace-store.ts';
 import { lessons } from '../lessons/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
+import { finishCourse } from './course-end-store.ts';
 
 function Mark({ done }: { done: boolean }) {
   return (
@@ -87,9 +88,15 @@ export function LessonNav() {
           <span className="text-xs text-slate-700 dark:text-slate-300">
             Lesson {index + 1} of {lessons.length}
           </span>
-          <button type="button" className="btn-ghost ml-auto disabled:opacity-50" disabled={index === lessons.length - 1} onClick={() => step(1)}>
-            Next →
-          </button>
+          {index < lessons.length - 1 ? (
+            <button type="button" className="btn-ghost ml-auto" onClick={() => step(1)}>
+              Next →
+            </button>
+          ) : (
+            <button type="button" className="btn-ghost ml-auto" onClick={finishCourse}>
+              Finish the course →
+            </button>
+          )}
         </div>
       ) : (
         <button type="button" className="btn-ghost mt-1.5" onClick={() => choose(lessons[0].id)}>

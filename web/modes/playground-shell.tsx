@@ -4,8 +4,9 @@ import { isEmbedUrl } from './embed-flag.ts';
 import { EmbedApp } from './embed-app.tsx';
 import { PlaygroundKeys } from './playground-keys.tsx';
 import { OfflineStatus } from './offline-status.tsx';
+import { ConfirmHost } from '../layout/confirm-dialog.tsx';
 
-/** Around the playground: update and shared-code banners and the keyboard layer; or, with `?embed`, the embed instead. */
+/** Around the playground: update and shared-code banners, the keyboard layer and the confirm dialog; or, with `?embed`, the embed instead. */
 export function PlaygroundShell({ children }: { children: ReactNode }) {
   if (isEmbedUrl(location.href)) return <EmbedApp />;
   return (
@@ -14,6 +15,7 @@ export function PlaygroundShell({ children }: { children: ReactNode }) {
       <SharedCodeBanner />
       <div className="min-h-0 flex-1">{children}</div>
       <PlaygroundKeys />
+      <ConfirmHost />
     </div>
   );
 }
