@@ -32,7 +32,8 @@ const started = Date.now();
 console.log('Building the Halo Playground…');
 buildTypes();
 const { logger, warnings } = quietLogger();
-await build({ root: ROOT, customLogger: logger, build: { reportCompressedSize: false } });
+// logLevel 'warn' also turns off Vite's progress lines; the logger keeps errors and counts warnings.
+await build({ root: ROOT, logLevel: 'warn', customLogger: logger, build: { reportCompressedSize: false } });
 const buildMs = Date.now() - started;
 const server = await preview({ root: ROOT, customLogger: logger, preview: { host: HOST, port: PORT, strictPort: true } });
 const url = server.resolvedUrls?.local[0] ?? `http://${HOST}:${PORT}/`;
