@@ -23,7 +23,6 @@ import { useLessonAddress } from './lesson/lesson-address.ts';
 import { askToConfirm } from './layout/confirm-dialog.tsx';
 import { PlaygroundColumns } from './layout/playground-columns.tsx';
 import { useNarrow } from './layout/pane-tabs-store.ts';
-import { SkipLinks } from './layout/skip-links.tsx';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
@@ -134,7 +133,6 @@ export function App() {
   );
   return (
     <div className="flex h-full flex-col">
-      <SkipLinks />
       <Toolbar />
       <main className="flex min-h-0 min-w-0 flex-1">
         <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { editorText, waitForEditorText } from './share-page.ts';
+import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 
 const WAIT = { timeout: 30_000 };
 const [first, second, third] = lessons;
@@ -43,6 +44,16 @@ test('the first Tab after load lands on the first skip link; following it puts t
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\n// typed after the skip link');
   await waitForEditorText(page, '// typed after the skip link');
+});
+
+test('with a shared-code banner above the page, the first Tab still lands on the first skip link', async () => {
+  const value = encodeShare({ lesson: null, files: { 'main.ts': '// someone else\'s code\n' }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } });
+  const other = await session.context.newPage();
+  await other.goto(shareUrl(`${session.server.url}index.html`, value));
+  await other.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
+  await other.keyboard.press('Tab');
+  expect(await other.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the editor');
+  await other.close();
 });
 
 test('Alt+Shift+1 from the request panel puts the caret in the editor, where typing edits the code', async () => {

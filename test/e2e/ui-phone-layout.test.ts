@@ -25,6 +25,18 @@ const paneTab = (name: string) => paneTabs().getByRole('tab', { name, exact: tru
 /** Width of the widest thing in the page against the window: more means the page scrolls sideways. */
 const pageOverflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
+/** Visible controls (outside the editor's own widgets) shorter than a fingertip. */
+const smallTargets = () =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, select, summary, [role=tab], input:not([type=checkbox]):not([type=radio])')]
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        // Screen-reader-only elements (the skip links until focused) are 1 px.
+        return e.checkVisibility() && box.width > 1 && box.height > 1 && box.height < 40 && !e.closest('.monaco-editor');
+      })
+      .map((e) => e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName),
+  );
+
 async function checksBarInView(): Promise<boolean> {
   const bar = page.getByTestId('checks-bar');
   if (!(await bar.isVisible())) return false;
@@ -56,15 +68,19 @@ test('at 390×844 the panes stack behind tabs, each full width, with the checks 
     for (const other of PANES.filter((p) => p !== name)) expect(await page.getByRole('tabpanel', { name: other, exact: true, includeHidden: true }).isVisible()).toBe(false);
     expect(await pageOverflow(), `${name}: sideways overflow`).toBeLessThanOrEqual(0);
     expect(await checksBarInView(), `${name}: checks bar in view`).toBe(true);
-    // Touch-sized targets: the pane tabs themselves.
+    // Touch-sized targets: every control in view, the pane tabs among them.
     expect((await paneTab(name).boundingBox())?.height).toBeGreaterThanOrEqual(40);
+    expect(await smallTargets(), `${name}: controls under 40 px high`).toEqual([]);
     await page.screenshot({ path: resolve(SHOTS, `phone-${name.toLowerCase()}.png`) });
   }
   await paneTab('Code').click();
   await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
   expect((await page.locator('#editor-pane .monaco-editor').boundingBox())?.width).toBeGreaterThanOrEqual(300);
-  // The lesson text reads as lines, not one word per line.
+  // The lesson text reads as lines, not one word per line; the lesson list is touch-sized too.
   await paneTab('Lesson').click();
+  await page.getByText('All lessons').click();
+  expect(await smallTargets()).toEqual([]);
+  await page.getByText('All lessons').click();
   expect((await page.getByRole('article', { name: /^Lesson 1: / }).boundingBox())?.width).toBeGreaterThanOrEqual(PHONE.width - 20);
 });
 

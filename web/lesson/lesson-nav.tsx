@@ -55,7 +55,7 @@ export function LessonNav() {
               <li key={lesson.id}>
                 <button
                   type="button"
-                  className="flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
+                  className="lesson-link flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
                   aria-current={lesson.id === active ? 'page' : undefined}
                   onClick={() => choose(lesson.id)}
                 >
@@ -71,7 +71,7 @@ export function LessonNav() {
           <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
             <button
               type="button"
-              className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
+              className="lesson-link w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
               aria-current={active === SCRATCH ? 'page' : undefined}
               onClick={() => choose(SCRATCH)}
             >
