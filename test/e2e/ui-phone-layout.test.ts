@@ -108,6 +108,14 @@ test('"See checks" on another tab opens the lesson at its checks', async () => {
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checks-heading');
 });
 
+test('on a phone Alt+Shift+1 opens the Code tab with the caret in the editor', async () => {
+  await paneTab('Request').click();
+  await page.getByLabel('Path and query').focus();
+  await page.keyboard.press('Alt+Shift+1');
+  await expect.poll(() => paneTab('Code').getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+});
+
 test('at 1440×900 the three columns stay side by side, without pane tabs', async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('separator', { name: 'Resize notes and editor' }).waitFor({ timeout: 10_000 });

@@ -46,15 +46,13 @@ export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);
   const scroller = useRef<HTMLDivElement>(null);
-  // A new lesson starts at its beginning, not where the previous one was scrolled to.
+  // Another lesson closes the course-complete panel.
+  useEffect(() => courseEndStore.set({ shown: false }), [active]);
+  // A new lesson (or the panel) starts at its beginning, not where the previous one was scrolled to.
   useEffect(() => {
-    courseEndStore.set({ shown: false });
     // A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
     scroller.current?.scrollTo({ top: 0 });
-  }, [active]);
-  useEffect(() => {
-    scroller.current?.scrollTo({ top: 0 });
-  }, [courseEnd]);
+  }, [active, courseEnd]);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
