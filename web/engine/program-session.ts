@@ -29,7 +29,7 @@ export interface SessionState {
 export type TypeErrorCheck = () => Promise<string[] | null>;
 
 /** `import { …, PgService, … } from 'halo'`: the program loads PGlite when it starts. */
-const IMPORTS_PG_SERVICE = /\bimport\s*(?:type\s+)?\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
+const IMPORTS_PG_SERVICE = /\bimport\s*\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
 
 /** Compiles the learner's files on change (debounced) or on demand, and runs each good build. */
 export class ProgramSession {
