@@ -61,7 +61,7 @@ test('the solution dialog with its diff editor', async () => {
   await page.getByRole('button', { name: /Show solution/ }).click();
   await page.getByRole('dialog').locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
   expect(await seriousViolations()).toEqual([]);
-  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
 });
 

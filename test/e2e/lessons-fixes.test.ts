@@ -86,13 +86,13 @@ test('lesson code blocks and check diffs scroll by keyboard in the narrow lesson
 test('"Use solution" closes the comparison without an error', async () => {
   errors.length = 0;
   await page.getByRole('button', { name: /Show solution/ }).click();
-  await page.getByTestId('solution-diff').locator('.view-lines').first().waitFor(WAIT);
+  await page.getByRole('dialog').locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
   await page.getByRole('button', { name: 'Use solution' }).click();
   await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
   await waitForProgram(page);
   // Open and close it once more: the second dispose is where the error used to come back.
   await page.getByRole('button', { name: /Show solution/ }).click();
-  await page.getByTestId('solution-diff').locator('.view-lines').first().waitFor(WAIT);
+  await page.getByRole('dialog').locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
   expect(errors.filter((e) => /disposed/i.test(e))).toEqual([]);

@@ -28,10 +28,11 @@ export function SolutionDiff({ yours, solution }: { yours: string; solution: str
       automaticLayout: true,
       showUnused: false,
       ariaLabel: 'Your code compared with the solution',
-      originalAriaLabel: 'Your code',
-      modifiedAriaLabel: 'Solution',
     });
     diff.setModel({ original, modified });
+    // The diff editor does not pass its side labels on to the inner editors' input elements.
+    diff.getOriginalEditor().updateOptions({ ariaLabel: 'Your code' });
+    diff.getModifiedEditor().updateOptions({ ariaLabel: 'Solution' });
     models.current = { original, modified };
     return () => {
       models.current = null;
