@@ -92,7 +92,6 @@ export function CodeEditor() {
 
   useEffect(() => {
     const subscription = monaco.editor.onDidChangeMarkers(syncProblems);
-    session.setTypeErrorCheck(editorTypeErrors);
     return () => {
       session.setTypeErrorCheck(null);
       subscription.dispose();
@@ -110,6 +109,8 @@ export function CodeEditor() {
       onChange={(value) => setFile(ENTRY_FILE, value ?? '')}
       onMount={(instance) => {
         attachEditor(instance);
+        // Here, not on first render: the check needs the model, which exists once the editor mounted.
+        session.setTypeErrorCheck(editorTypeErrors);
         instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
           void session.compileNow(filesStore.get().files),
         );
