@@ -123,9 +123,7 @@ function collect<H>(
   if (node.params && segment !== '') {
     for (const edge of node.params) {
       if (edge.regex && !edge.regex.test(segment)) continue;
-      // Spreading `null` takes V8's slow object-clone path: ~4× the instructions of a one-key literal.
-      const named = params === null ? { [edge.name]: segment } : { ...params, [edge.name]: segment };
-      collect(edge.node, method, segments, index + 1, named, hits);
+      collect(edge.node, method, segments, index + 1, { ...params, [edge.name]: segment }, hits);
     }
   }
 }
