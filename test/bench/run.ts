@@ -12,11 +12,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { bundleBenchmark, bundled } from './bundle.ts';
 import { LOAD_TOOL } from './load.ts';
 import { meanRun, measure } from './measure.ts';
 import type { LoadSettings } from './measure.ts';
 import { CAN_PIN, SERVER_CORE, pinned } from './pinning.ts';
-import { httpTable, inProcessTable, targetLines } from './report.ts';
+import { TARGET_EFFICIENCY, httpTable, inProcessTable, targetLines } from './report.ts';
 import type { InProcessRow, WorkloadResults } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { checkWire } from './wire-check.ts';
@@ -37,10 +38,9 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-/** Runs in-process.ts in its own child on the server core and returns its rows. */
+/** Runs the bundled in-process.ts in its own child on the server core and returns its rows. */
 function runInProcess(): Promise<InProcessRow[]> {
-  const script = fileURLToPath(new URL('./in-process.ts', import.meta.url));
-  const [command, args] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', script]);
+  const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled('in-process')]);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
     let out = '';
@@ -72,6 +72,8 @@ function machineLine(): string {
 }
 
 async function main(): Promise<void> {
+  log('bundling the servers (esbuild)…');
+  await bundleBenchmark();
   const started = Date.now();
   const loadBefore = loadavg()[0];
   const servers = new Map<string, ServerProcess>();
@@ -92,24 +94,29 @@ async function main(): Promise<void> {
     log('warm-up done');
 
     const raw = servers.get('raw node:http')!;
-    const results: WorkloadResults[] = WORKLOADS.map((w) => ({ workload: w.name, raw: [], frameworks: new Map(frameworks.map((f) => [f, []])) }));
-    for (let round = 0; round < ROUNDS; round++) {
-      // Rotate the framework order every round so none always runs first or last.
-      const order = frameworks.map((_, i) => frameworks[(i + round) % frameworks.length]);
-      for (const [wi, w] of WORKLOADS.entries()) {
+    const results: WorkloadResults[] = [];
+    // One workload at a time, so its table can say how loaded the machine was while it ran.
+    for (const w of WORKLOADS) {
+      const result: WorkloadResults = { workload: w.name, raw: [], frameworks: new Map(frameworks.map((f) => [f, []])), load: { start: loadavg()[0], end: 0 } };
+      for (let round = 0; round < ROUNDS; round++) {
+        // Rotate the framework order every round so none always runs first or last.
+        const order = frameworks.map((_, i) => frameworks[(i + round) % frameworks.length]);
         // raw, fw1, raw, fw2, …, raw: each framework run sits between two raw runs, and its ratio
         // is taken against their mean, so a slowdown of the whole machine affects both sides alike.
         let before = await measure(raw, w, settings);
-        results[wi].raw.push(before);
+        result.raw.push(before);
         for (const name of order) {
           const run = await measure(servers.get(name)!, w, settings);
           const after = await measure(raw, w, settings);
-          results[wi].raw.push(after);
-          results[wi].frameworks.get(name)!.push({ raw: meanRun(before, after), framework: run });
-          log(`round ${round + 1}/${ROUNDS} ${w.name}: raw ${before.cpuMicrosPerRequest.toFixed(1)}/${after.cpuMicrosPerRequest.toFixed(1)} µs/req, ${name} ${run.cpuMicrosPerRequest.toFixed(1)} µs/req`);
+          result.raw.push(after);
+          result.frameworks.get(name)!.push({ raw: meanRun(before, after), framework: run });
+          log(`round ${round + 1}/${ROUNDS} ${w.name}: raw ${before.cpuMicrosPerRequest.toFixed(1)}/${after.cpuMicrosPerRequest.toFixed(1)} µs/req, ${name} ${run.cpuMicrosPerRequest.toFixed(1)} µs/req, p99 ${run.p99Ms.toFixed(2)} ms`);
           before = after;
         }
       }
+      result.load.end = loadavg()[0];
+      results.push(result);
+      log(['', httpTable(result), '', ...targetLines(result), ''].join('\n'));
     }
     for (const server of servers.values()) server.stop();
     servers.clear();
@@ -127,8 +134,8 @@ async function main(): Promise<void> {
       `- Date: ${new Date().toISOString()}; whole run took ${elapsed} s.`,
       `- Machine load (1-minute load average, 2 cores): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end${loadBefore > 1.5 ? ' — a busy machine: expect wide scatter, see README.md' : ''}.`,
       `- Machine: ${machineLine()}.`,
-      `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw), and each ratio is against the mean of the two raw runs around it.`,
-      '- Servers run from TypeScript source through the tsx loader (`node --import tsx`, the same for all five), NODE_ENV=production.',
+      `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); one workload at a time; raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw, the order rotating each round), and each ratio is against the mean of the two raw runs around it.`,
+      '- Every server (and the in-process script) is bundled by esbuild (test/bench/bundle.ts: Halo and the benchmark\'s own code compiled, other packages as published) and runs in plain `node`, no loader, NODE_ENV=production.',
       '- CPU µs/req: the server process\'s own `process.cpuUsage()` (user + system) over the run ÷ requests completed.',
       '  "CPU eff. vs raw" = raw\'s CPU/request ÷ the framework\'s (1.00 = as cheap as raw node:http); "req/s ÷ raw" likewise for throughput.',
       '- Same wire output everywhere (checked before measuring): status, media type, charset, body, content-length.',
@@ -137,13 +144,13 @@ async function main(): Promise<void> {
       '',
       '## HTTP (server on one core)',
       '',
-      ...results.flatMap((r) => [httpTable(r), '']),
+      ...results.flatMap((r) => [httpTable(r), '', ...targetLines(r), '']),
       ...(inProcess
         ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
         : []),
-      '## Targets',
+      `## Targets (p99 at or below fastify's; CPU efficiency above fastify's and at least ${TARGET_EFFICIENCY} × raw)`,
       '',
-      ...targetLines(results),
+      ...results.flatMap((r) => targetLines(r)),
       '',
     ].join('\n');
     process.stdout.write(report);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { bundled } from './bundle.ts';
 import { SERVER_CORE, pinned } from './pinning.ts';
 
 /** One benchmark server running in its own child process, pinned to the server core. */
@@ -13,10 +13,9 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {}
 
-  /** Starts `servers/<file>.ts` through the tsx loader (in-process, so the pid is the server's) and waits for its port. */
+  /** Starts the bundled `servers/<file>.ts` (see bundle.ts) in plain node and waits for its port. */
   static async start(name: string, file: string): Promise<ServerProcess> {
-    const script = fileURLToPath(new URL(`./servers/${file}.ts`, import.meta.url));
-    const [command, args] = pinned(SERVER_CORE, process.execPath, ['--import', 'tsx', script]);
+    const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled(file)]);
     const child = spawn(command, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production' },
