@@ -12,7 +12,7 @@ const STORE = 'files';
  * Most bytes of database files the playground keeps for all programs together: a program must not be
  * able to fill the origin's storage quota, which the offline cache needs too.
  */
-export const MAX_STORED_PG_BYTES = 256 * 1024 * 1024;
+export const MAX_STORED_PG_BYTES = 128 * 1024 * 1024;
 
 /** A stored file: PgFile plus the data directory it belongs to. */
 type Row = PgFile & { name: string };
