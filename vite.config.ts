@@ -12,7 +12,9 @@ export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
   plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
-  worker: { format: 'es' },
+  // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
+  // origin), where it could not import chunks from the site.
+  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.

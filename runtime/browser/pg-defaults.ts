@@ -1,23 +1,40 @@
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { registerPgConnector, setDefaultPgUrl } from '../framework/services/pg/pg-databases.ts';
 import type { PgDriver } from '../framework/services/pg/pg-driver.ts';
 import { openPglite } from '../framework/services/pg/pglite-driver.ts';
-import { reportBusy } from './program-host.ts';
+import { BrokeredPgFs } from './brokered-pg-fs.ts';
+import { programHost, reportBusy } from './program-host.ts';
 
 /**
- * Where a PgService without a `database` option keeps its data in the playground: PGlite in the
- * IndexedDB database `halo`, opened inside the server worker, so data survives a restart of the
- * program (the kill switch's too) and a reload of the page.
+ * Where a PgService without a `database` option keeps its data in the playground: PGlite, whose files
+ * the page keeps in its IndexedDB under the name `halo` (the program's sandbox has no storage), so data
+ * survives a restart of the program (the kill switch's too) and a reload of the page.
  */
 export const BROWSER_PG_URL = 'idb://halo';
 
 /** The longest the kill switch holds off while PGlite opens (its first open in a browser runs initdb). */
 const OPEN_GRACE_MS = 60_000;
 
+/**
+ * Opens PGlite with what the page hands in: its wasm and files (the sandbox cannot fetch them), and for
+ * `idb://<name>` a file system the page keeps; `memory://` stays in the program's memory.
+ */
+async function openInPlayground(url: string): Promise<PgDriver> {
+  const pg = programHost()?.pg;
+  if (!pg) return openPglite(url);
+  const assets = await pg.assets();
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(assets.pgliteWasm), WebAssembly.compile(assets.initdbWasm)]);
+  const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([assets.fsBundle]) };
+  const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
+  if (name) options.fs = new BrokeredPgFs(pg, name);
+  return openPglite(name ? 'memory://' : url, options);
+}
+
 /** Opens PGlite, telling the playground meanwhile that the program is busy rather than stuck. */
 async function openPgliteBusy(url: string): Promise<PgDriver> {
   reportBusy(OPEN_GRACE_MS);
   try {
-    return await openPglite(url);
+    return await openInPlayground(url);
   } finally {
     reportBusy(0);
   }

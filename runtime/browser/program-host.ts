@@ -1,4 +1,15 @@
 import type { App } from '../framework/app.ts';
+import type { PgAssets, PgFile } from './pg-broker-protocol.ts';
+
+/** What the page keeps for a program's PGlite (the program itself has no storage of its own). */
+export interface PgHost {
+  /** PGlite's wasm modules and file bundle, from the playground's build. */
+  assets(): Promise<PgAssets>;
+  /** Every file of the data directory `name` the page keeps (empty for a new database). */
+  load(name: string): Promise<PgFile[]>;
+  /** Stores changed files and removes deleted ones; resolves once they are stored. */
+  save(name: string, put: PgFile[], remove: string[]): Promise<void>;
+}
 
 /**
  * What the browser AppHttp needs from whatever runs the program: a place to register apps by origin.
@@ -11,9 +22,11 @@ export interface ProgramHost {
   unlisten(origin: string): void;
   /**
    * The program is busy with legitimate slow work (opening a database) for up to `ms` more
-   * milliseconds; 0 when it is done. The kill switch holds off meanwhile.
+   * milliseconds; 0 when it is done. The kill switch holds off meanwhile, within a cap the page sets.
    */
   busy?(ms: number): void;
+  /** Storage and assets for PGlite, kept by the page. */
+  pg?: PgHost;
 }
 
 let current: ProgramHost | null = null;

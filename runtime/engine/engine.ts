@@ -1,5 +1,6 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost } from '../server-worker/server-host.ts';
+import { answerPgCall } from '../server-worker/pg-store.ts';
 import { spawnServerWorker } from '../server-worker/spawn-server-worker.ts';
 import { startRequestBridge } from '../service-worker/request-bridge.ts';
 import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState } from './engine-api.ts';
@@ -28,10 +29,14 @@ export class Engine implements PlaygroundEngine {
   /** Starts the compiler (esbuild's initialization begins now), a warm server worker and msw. */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
-    this.host = new ServerHost(spawnServerWorker, {
-      console: (entry) => this.consoleListeners.emit(entry),
-      state: (state) => this.stateListeners.emit(state),
-    });
+    this.host = new ServerHost(
+      spawnServerWorker,
+      {
+        console: (entry) => this.consoleListeners.emit(entry),
+        state: (state) => this.stateListeners.emit(state),
+      },
+      answerPgCall,
+    );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     this.bridge = startRequestBridge(this.host, root);

@@ -1,5 +1,7 @@
+import type { PgCall, PgReply } from '../browser/pg-broker-protocol.ts';
 import type { ConsoleEntry } from '../engine/engine-api.ts';
 import type { FromServerWorker, ToServerWorker, WireRequest, WireResponse } from './protocol.ts';
+import type { ServerWorkerHandle } from './sandbox-frame.ts';
 
 /** How a program's start ended. */
 export type StartOutcome = { ok: true } | { ok: false; message: string; stack?: string };
@@ -9,7 +11,16 @@ export interface ProcessEvents {
   console(entry: ConsoleEntry): void;
   listen(origin: string): void;
   unlisten(origin: string): void;
+  /** A request of the program's PGlite for its assets or storage; resolves with the answer to send back. */
+  call(call: PgCall): Promise<{ reply: PgReply; transfer: Transferable[] }>;
 }
+
+/**
+ * How long one busy report may hold the kill switch off, and how long all of a program's reports may
+ * together: enough for PGlite's first open (initdb) on a slow machine, and a program that reports busy
+ * forever (or again and again) still meets the kill switch within a minute.
+ */
+export const BUSY_CAP_MS = 60_000;
 
 /** The page's side of one server worker running one program; terminated, it answers nothing more. */
 export class ProgramProcess {
@@ -19,17 +30,17 @@ export class ProgramProcess {
   private dead = false;
   /** Until when the program said it is busy with slow, legitimate work (opening a database); epoch ms. */
   private busyUntil = 0;
+  /** When the current busy time began, and the busy time granted before it (both bounded by BUSY_CAP_MS). */
+  private busySince = 0;
+  private busySpent = 0;
 
   /** Takes over `worker`, a freshly spawned server worker. */
   constructor(
-    private readonly worker: Worker,
+    private readonly worker: ServerWorkerHandle,
     private readonly events: ProcessEvents,
   ) {
-    worker.onmessage = (event: MessageEvent<FromServerWorker>) => this.receive(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this.finishStart({ ok: false, message: `The server worker failed: ${event.message || 'it could not be loaded'}` });
-    };
+    worker.port.onmessage = (event: MessageEvent<FromServerWorker>) => this.receive(event.data);
+    worker.onerror = (message) => this.finishStart({ ok: false, message: `The server worker failed: ${message}` });
   }
 
   /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
@@ -83,7 +94,23 @@ export class ProgramProcess {
   }
 
   private post(message: ToServerWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(message, transfer);
+    this.worker.port.postMessage(message, transfer);
+  }
+
+  /** Holds the kill switch off for `ms` more (0: no more), within BUSY_CAP_MS per report and in total. */
+  private busy(ms: number): void {
+    const now = Date.now();
+    this.busySpent += Math.max(0, Math.min(now, this.busyUntil) - this.busySince);
+    const grant = Math.min(Number.isFinite(ms) ? Math.max(0, ms) : 0, BUSY_CAP_MS - this.busySpent);
+    this.busySince = now;
+    this.busyUntil = now + Math.max(0, grant);
+  }
+
+  private answer(id: number, call: PgCall): void {
+    this.events.call(call).then(
+      ({ reply, transfer }) => !this.dead && this.post({ type: 'reply', id, reply }, transfer),
+      (error: unknown) => !this.dead && this.post({ type: 'reply', id, reply: { ok: false, message: error instanceof Error ? error.message : String(error) } }),
+    );
   }
 
   private finishStart(outcome: StartOutcome): void {
@@ -111,7 +138,10 @@ export class ProgramProcess {
         this.finishStart({ ok: true });
         break;
       case 'busy':
-        this.busyUntil = Date.now() + message.ms;
+        this.busy(message.ms);
+        break;
+      case 'call':
+        this.answer(message.id, message.call);
         break;
       case 'failed':
         this.finishStart({ ok: false, message: message.message, stack: message.stack });

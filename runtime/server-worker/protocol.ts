@@ -1,4 +1,5 @@
 import type { ConsoleEntry } from '../engine/engine-api.ts';
+import type { PgCall, PgReply } from '../browser/pg-broker-protocol.ts';
 
 /** An HTTP request crossing into the server worker; the body is transferred, not copied. */
 export interface WireRequest {
@@ -16,12 +17,13 @@ export interface WireResponse {
   body: ArrayBuffer;
 }
 
-/** Messages the page sends to the server worker. */
+/** Messages the page sends to the server worker (over the worker's private port). */
 export type ToServerWorker =
   | { type: 'load'; code: string }
-  | { type: 'request'; id: number; request: WireRequest };
+  | { type: 'request'; id: number; request: WireRequest }
+  | { type: 'reply'; id: number; reply: PgReply };
 
-/** Messages the server worker sends to the page. */
+/** Messages the server worker sends to the page (over the worker's private port). */
 export type FromServerWorker =
   | { type: 'listen'; origin: string }
   | { type: 'unlisten'; origin: string }
@@ -29,4 +31,5 @@ export type FromServerWorker =
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'response'; id: number; response: WireResponse }
   | { type: 'console'; entry: ConsoleEntry }
-  | { type: 'busy'; ms: number };
+  | { type: 'busy'; ms: number }
+  | { type: 'call'; id: number; call: PgCall };

@@ -1,6 +1,8 @@
 import type { ConsoleEntry, ProgramBundle, ProgramState } from '../engine/engine-api.ts';
-import { ProgramProcess } from './program-process.ts';
+import { ProgramProcess, type ProcessEvents } from './program-process.ts';
+import { mayListenOn } from './program-origin.ts';
 import type { WireRequest, WireResponse } from './protocol.ts';
+import type { ServerWorkerHandle } from './sandbox-frame.ts';
 import { textResponse } from './wire.ts';
 
 /** What the host reports to its owner. */
@@ -36,16 +38,17 @@ export class ServerHost {
   /** Milliseconds a request (or a program's start) may take. */
   requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS;
   private running: Running | null = null;
-  private readonly spares: Worker[] = [];
+  private readonly spares: ServerWorkerHandle[] = [];
   private generation = 0;
   private current: ProgramState = { status: 'idle', origins: [] };
   private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
 
-  /** Uses `spawn` to create server workers; boots the spares at once. */
+  /** Uses `spawn` to create server workers and `pg` to answer their PGlite; boots the spares at once. */
   constructor(
-    private readonly spawn: () => Worker,
+    private readonly spawn: () => ServerWorkerHandle,
     private readonly listeners: HostListeners,
+    private readonly pg: ProcessEvents['call'],
   ) {
     this.refillSpares();
   }
@@ -109,10 +112,16 @@ export class ServerHost {
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
+      call: (call) => this.pg(call),
       listen: (origin) => {
-        if (origin === globalThis.location?.origin) {
-          // Taking the playground's own origin would route its assets to the program and lock it out.
-          this.listeners.console({ level: 'error', text: `startServer: ${origin} is the playground's own address; pick another host or port.`, time: Date.now() });
+        // The page's requests to `origin` go to the program from now on: only addresses no real site has.
+        if (!mayListenOn(origin, globalThis.location?.origin)) {
+          const why = origin === globalThis.location?.origin ? "is the playground's own address" : 'is not a local address';
+          this.listeners.console({
+            level: 'error',
+            text: `startServer: ${origin} ${why}; use localhost, 127.0.0.1, a name ending in .localhost or .test, or a one-word host name.`,
+            time: Date.now(),
+          });
           return;
         }
         origins.add(origin);

@@ -1,24 +1,45 @@
 /// <reference lib="webworker" />
 /**
  * The server worker: a dedicated module Worker holding the browser build of Halo and one compiled
- * program. The page sends it requests for the origins the program registered and terminates it when a
- * request takes too long, so nothing here has to defend against the program hanging.
+ * program. It runs inside the sandbox frame (an opaque origin with no storage and no network, see
+ * sandbox-frame.ts). The page sends it requests for the origins the program registered and terminates
+ * it when a request takes too long, so nothing here has to defend against the program hanging.
+ *
+ * The page talks to it only through the MessagePort of the first `connect` message, kept in this
+ * module's scope before the program loads: the program can reach neither the port nor the page;
+ * what it posts with `self.postMessage` goes to the sandbox frame, which ignores it.
  */
 import * as halo from '../browser/index.ts';
 import { setProgramHost } from '../browser/program-host.ts';
 import type { App } from '../framework/app.ts';
 import { HALO_GLOBAL } from '../compiler/halo-shim.ts';
 import { ProgramConsole } from './program-console.ts';
+import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
 import type { FromServerWorker, ToServerWorker, WireRequest } from './protocol.ts';
 import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
+import { WORKER_READY } from './sandbox-document.ts';
 import { fromWireRequest, textResponse, toWireResponse } from './wire.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 const apps = new Map<string, App>();
-const send = (message: FromServerWorker, transfer: Transferable[] = []): void => self.postMessage(message, transfer);
+/** Posts to the page; set once the private port arrives (bound then, so the program cannot redirect it). */
+let post: ((message: FromServerWorker, transfer: Transferable[]) => void) | null = null;
+const send = (message: FromServerWorker, transfer: Transferable[] = []): void => post?.(message, transfer);
+const replies = new Map<number, (reply: PgReply) => void>();
+let nextCall = 1;
+
+/** Asks the page something on the program's behalf (PGlite's assets and storage). */
+function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | null> {
+  const id = nextCall++;
+  return new Promise((resolve, reject) => {
+    replies.set(id, (reply) => (reply.ok ? resolve(reply.value) : reject(new Error(reply.message))));
+    send({ type: 'call', id, call: request }, transfer);
+  });
+}
+
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
 
 Object.defineProperty(globalThis, HALO_GLOBAL, { value: halo });
@@ -33,6 +54,13 @@ setProgramHost({
   },
   busy(ms) {
     send({ type: 'busy', ms });
+  },
+  pg: {
+    assets: () => call({ method: 'assets' }) as Promise<PgAssets>,
+    load: (name) => call({ method: 'load', name }) as Promise<PgFile[]>,
+    save: async (name, put, remove) => {
+      await call({ method: 'save', name, put, remove }, put.flatMap((file) => (file.data ? [file.data] : [])));
+    },
   },
 });
 programConsole.install(console);
@@ -81,8 +109,26 @@ warmUpFramework().catch(() => {
   // Only a missed optimization.
 });
 
-self.onmessage = (event: MessageEvent<ToServerWorker>) => {
-  const message = event.data;
+function receive(message: ToServerWorker): void {
   if (message.type === 'load') void load(message.code);
-  else void answer(message.id, message.request);
+  else if (message.type === 'request') void answer(message.id, message.request);
+  else {
+    replies.get(message.id)?.(message.reply);
+    replies.delete(message.id);
+  }
+}
+
+// Taken before any program loads: a program that redefines MessageEvent's `data` getter (or
+// Reflect.apply) would otherwise be called with the port's events, and reach the port through them.
+const apply = Reflect.apply;
+const readData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get as (this: MessageEvent) => ToServerWorker;
+
+self.onmessage = (event: MessageEvent<{ type?: unknown }>) => {
+  const port = event.ports[0];
+  if (post || event.data?.type !== 'connect' || !port) return;
+  const postMessage = port.postMessage.bind(port);
+  post = (message, transfer) => postMessage(message, transfer);
+  port.onmessage = (message: MessageEvent<ToServerWorker>) => receive(apply(readData, message, []));
+  self.onmessage = null;
 };
+self.postMessage({ type: WORKER_READY });

@@ -1,4 +1,9 @@
-/** Starts a server worker (a module Worker that Vite bundles with the browser build of Halo). */
-export function spawnServerWorker(): Worker {
-  return new Worker(new URL('./server-worker.ts', import.meta.url), { type: 'module', name: 'halo-server' });
+import { SandboxFrame, type ServerWorkerHandle } from './sandbox-frame.ts';
+
+let frame: SandboxFrame | null = null;
+
+/** Starts a server worker in the page's sandbox frame (one frame per page, created on first use). */
+export function spawnServerWorker(): ServerWorkerHandle {
+  frame ??= new SandboxFrame();
+  return frame.spawn();
 }

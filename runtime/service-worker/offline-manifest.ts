@@ -6,6 +6,8 @@ export interface OfflineManifest {
   precache: string[];
   /** Paths cached the first time they are used (large and rarely needed, e.g. PGlite). */
   onDemand: string[];
+  /** SHA-256 (hex) of every file above, by path: a cached copy that does not match is never served. */
+  hashes: Record<string, string>;
 }
 
 /** Prefix of the offline caches' names; other caches of the origin (the compile cache) are never touched. */

@@ -18,6 +18,7 @@ export function offlineManifest(files: Record<string, string | Uint8Array>): Off
     version: hash.digest('hex').slice(0, 16),
     precache: paths.filter((path) => !ON_DEMAND.test(path)),
     onDemand: paths.filter((path) => ON_DEMAND.test(path)),
+    hashes: Object.fromEntries(paths.map((path) => [path, createHash('sha256').update(files[path]).digest('hex')])),
   };
 }
 

@@ -25,9 +25,15 @@ const PARALLEL = 4;
 
 const root = (): string => worker.registration.scope;
 const absolute = (path: string): string => new URL(path, root()).href;
-let knownUrls: Set<string> | null = null;
-/** Absolute URLs of every file of this deployment (the scope is fixed once the worker runs). */
-const known = (): Set<string> => (knownUrls ??= new Set([...HALO_OFFLINE.precache, ...HALO_OFFLINE.onDemand].map(absolute)));
+let knownHashes: Map<string, string> | null = null;
+/** SHA-256 of every file of this deployment, by absolute URL (the scope is fixed once the worker runs). */
+const known = (): Map<string, string> => (knownHashes ??= new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])));
+
+/** Whether `response` holds exactly the build's file at `url`: anything else in the cache was tampered with. */
+async function intact(url: string, response: Response): Promise<boolean> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await response.clone().arrayBuffer()));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('') === known().get(url);
+}
 
 /** Stores every precache file not stored yet; large files included (no size limit applies). */
 async function precache(): Promise<void> {
@@ -60,7 +66,9 @@ async function respond(event: ExtendableEvent, request: Request): Promise<Respon
   const key = cacheKey(request);
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
-  if (cached) return cached;
+  if (cached && (await intact(key, cached))) return cached;
+  // Not this build's file (someone with the origin's access rewrote it): drop it, the network has the real one.
+  if (cached) await cache.delete(key);
   const response = await fetch(request);
   // Stored while the page already reads the body: large files (PGlite) must not wait for the disk.
   if (response.ok) event.waitUntil(cache.put(key, response.clone()));

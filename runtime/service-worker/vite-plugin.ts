@@ -22,7 +22,7 @@ export function serviceWorkerPlugin(): Plugin {
       base = config.base.startsWith('/') ? config.base : '/';
     },
     configureServer(server) {
-      const devWorker = serviceWorkerScript({ version: 'dev', precache: [], onDemand: [] });
+      const devWorker = serviceWorkerScript({ version: 'dev', precache: [], onDemand: [], hashes: {} });
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0];
         if (path !== `${base}${SERVICE_WORKER_FILE}` && path !== `${base}${MSW_WORKER_FILE}`) return next();

@@ -3,18 +3,20 @@
  * (PGlite's first open in a browser runs initdb, which may outlast the start timeout), ProgramProcess
  * holds off its deadlines; once the program reports done, or without a report, they apply as before.
  */
-import { describe, expect, it } from 'vitest';
-import { ProgramProcess } from '../../runtime/server-worker/program-process.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { BUSY_CAP_MS, ProgramProcess } from '../../runtime/server-worker/program-process.ts';
 import type { FromServerWorker } from '../../runtime/server-worker/protocol.ts';
+import type { ServerWorkerHandle } from '../../runtime/server-worker/sandbox-frame.ts';
 
 /** A stand-in for the server worker: the test plays its messages. */
-function fakeWorker(): { worker: Worker; say: (message: FromServerWorker) => void } {
-  const worker = { onmessage: null, onerror: null, postMessage() {}, terminate() {} } as unknown as Worker;
-  const say = (message: FromServerWorker): void => worker.onmessage?.({ data: message } as MessageEvent);
+function fakeWorker(): { worker: ServerWorkerHandle; say: (message: FromServerWorker) => void } {
+  const port = { onmessage: null, postMessage() {} } as unknown as MessagePort;
+  const worker: ServerWorkerHandle = { port, onerror: null, terminate() {} };
+  const say = (message: FromServerWorker): void => port.onmessage?.({ data: message } as MessageEvent);
   return { worker, say };
 }
 
-const events = { console() {}, listen() {}, unlisten() {} };
+const events = { console() {}, listen() {}, unlisten() {}, call: () => Promise.reject(new Error('no calls here')) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ProgramProcess deadlines while the program is busy', () => {
@@ -53,5 +55,28 @@ describe('ProgramProcess deadlines while the program is busy', () => {
     expect(await waiting).toEqual(response);
     say({ type: 'busy', ms: 0 });
     expect(await process.request(request, 100)).toBeNull();
+  });
+
+  it('busy time is capped: one report of 1e9 ms holds the deadline off BUSY_CAP_MS at most', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const { worker, say } = fakeWorker();
+      const process = new ProgramProcess(worker, events);
+      const request = { url: 'http://localhost:3000/', method: 'GET', headers: [], body: null };
+      say({ type: 'busy', ms: 1e9 });
+      let settled = false;
+      const waiting = process.request(request, 100).then((response) => ((settled = true), response));
+      await vi.advanceTimersByTimeAsync(BUSY_CAP_MS - 1000);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(await waiting).toBeNull();
+      // The budget is spent: reporting busy again no longer holds anything off.
+      say({ type: 'busy', ms: 1e9 });
+      const again = process.request(request, 100);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(await again).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

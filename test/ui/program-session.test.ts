@@ -25,12 +25,23 @@ describe('compile-and-run session', () => {
     expect(compileStatus(state)).toBe('1 error — the last good program keeps running');
   });
 
-  it('does not restart the program when the build is unchanged', async () => {
-    const engine = new FakeEngine();
-    const session = new ProgramSession(engine);
-    await session.compileNow({ 'main.ts': 'same' });
-    await session.compileNow({ 'main.ts': 'same' });
-    expect(engine.runs).toHaveLength(1);
+  it('an edit that leaves the build unchanged does not restart the program; Run always does', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FakeEngine();
+      const session = new ProgramSession(engine, 300);
+      await session.compileNow({ 'main.ts': 'same' });
+      session.schedule({ 'main.ts': 'same' });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(engine.compiles).toBe(2);
+      expect(engine.runs).toHaveLength(1);
+      // Run with the same bundle: a stuck program must get a fresh start.
+      await session.compileNow({ 'main.ts': 'same' });
+      expect(engine.runs).toHaveLength(2);
+      session.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a crash inside the compiler becomes a message, not an exception', async () => {

@@ -45,11 +45,19 @@ export class ProgramSession {
   /** Compiles after the learner pauses typing. */
   schedule(files: Files): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.compileNow(files), this.debounceMs);
+    this.timer = setTimeout(() => void this.build(files, false), this.debounceMs);
   }
 
-  /** Compiles immediately (Ctrl/Cmd+Enter); a newer call makes older results stale. */
-  async compileNow(files: Files): Promise<void> {
+  /**
+   * Compiles immediately and runs the result (Run, Ctrl/Cmd+Enter): a fresh start even when the bundle
+   * is the one running, since that program may be stuck. A newer call makes older results stale.
+   */
+  compileNow(files: Files): Promise<void> {
+    return this.build(files, true);
+  }
+
+  /** Compiles `files` and runs a good build: always when `restart`, else only when it changed. */
+  private async build(files: Files, restart: boolean): Promise<void> {
     clearTimeout(this.timer);
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
@@ -63,7 +71,7 @@ export class ProgramSession {
         return;
       }
       this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null });
-      if (result.bundle.id !== this.handedId) {
+      if (restart || result.bundle.id !== this.handedId) {
         this.handedId = result.bundle.id;
         this.store.set({ runStartedAt: Date.now() });
         try {

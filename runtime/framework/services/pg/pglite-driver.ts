@@ -1,13 +1,15 @@
+import type { PGliteOptions } from '@electric-sql/pglite';
 import type { PgDriver, PgRow } from './pg-driver.ts';
 
 /**
  * Opens PGlite, the embedded PostgreSQL, at `dataDir` as PGlite names it: `memory://` (in memory),
  * `idb://<name>` (IndexedDB, in the browser) or a directory path (Node). PGlite (several MB of
  * wasm) is imported here, on first use, so a program without a database never downloads it.
+ * `options` go to PGlite as they are (a platform may supply its file system and wasm modules).
  */
-export async function openPglite(dataDir: string): Promise<PgDriver> {
+export async function openPglite(dataDir: string, options: PGliteOptions = {}): Promise<PgDriver> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, options);
   return {
     async query(sql: string, params: readonly unknown[] = []): Promise<PgRow[]> {
       const result = await db.query<PgRow>(sql, [...params]);

@@ -1,0 +1,84 @@
+/// <reference types="vite/client" />
+import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
+import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
+import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
+
+/** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
+const DB_NAME = 'halo-pg';
+const STORE = 'files';
+
+/** A stored file: PgFile plus the data directory it belongs to. */
+type Row = PgFile & { name: string };
+
+let db: Promise<IDBDatabase> | null = null;
+
+function openDb(): Promise<IDBDatabase> {
+  db ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: ['name', 'path'] });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error(`IndexedDB ${DB_NAME} could not be opened`));
+  });
+  return db;
+}
+
+async function fetchBytes(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.arrayBuffer();
+}
+
+/** PGlite's wasm and file bundle from the site (through the service worker, so offline too). */
+async function assets(): Promise<PgAssets> {
+  const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([fetchBytes(pgliteWasmUrl), fetchBytes(initdbWasmUrl), fetchBytes(fsBundleUrl)]);
+  return { pgliteWasm, initdbWasm, fsBundle };
+}
+
+async function load(name: string): Promise<PgFile[]> {
+  const store = (await openDb()).transaction(STORE, 'readonly').objectStore(STORE);
+  const rows = await done<Row[]>(store.getAll(IDBKeyRange.bound([name, ''], [name, '\uffff'])));
+  return rows.map(({ path, mode, mtime, data }) => (data ? { path, mode, mtime, data } : { path, mode, mtime }));
+}
+
+async function save(name: string, put: PgFile[], remove: string[]): Promise<void> {
+  const transaction = (await openDb()).transaction(STORE, 'readwrite');
+  const store = transaction.objectStore(STORE);
+  // Only the fields of a file are stored: whatever else a message carries is dropped.
+  for (const { path, mode, mtime, data } of put) store.put({ name, path: String(path), mode: Number(mode), mtime: Number(mtime), ...(data instanceof ArrayBuffer ? { data } : {}) });
+  for (const path of remove) store.delete([name, String(path)]);
+  await new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onerror = () => reject(transaction.error ?? new Error('storing the database files failed'));
+    transaction.onabort = () => reject(transaction.error ?? new Error('storing the database files was aborted'));
+  });
+}
+
+function done<T>(request: IDBRequest): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result as T);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/**
+ * Answers a program's PGlite on the page's side: its assets, and its data directories' files, kept in
+ * the playground's IndexedDB (which the program cannot reach). The files are data the page never
+ * interprets; a program can only read and write the PGlite files of this playground.
+ */
+export async function answerPgCall(call: PgCall): Promise<{ reply: PgReply; transfer: Transferable[] }> {
+  if (call.method === 'assets') {
+    const value = await assets();
+    return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
+  }
+  const name = String(call.name);
+  if (call.method === 'load') {
+    const value = await load(name);
+    return { reply: { ok: true, value }, transfer: value.flatMap((file) => (file.data ? [file.data] : [])) };
+  }
+  if (call.method === 'save' && Array.isArray(call.put) && Array.isArray(call.remove)) {
+    await save(name, call.put, call.remove);
+    return { reply: { ok: true, value: null }, transfer: [] };
+  }
+  return { reply: { ok: false, message: 'unknown request' }, transfer: [] };
+}

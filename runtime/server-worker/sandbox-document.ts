@@ -1,0 +1,68 @@
+/**
+ * What learner code may do from the sandbox, as a Content-Security-Policy that the server workers inherit
+ * (workers from blob: URLs take their creator's policy): run scripts and wasm (PGlite needs eval and
+ * wasm compilation), start workers from blob: URLs, and nothing over the network — no fetch, no
+ * WebSocket, no remote `import()`. Its own modules (data: and blob: URLs) stay allowed.
+ */
+export const SANDBOX_CSP =
+  "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; worker-src blob:; connect-src 'none'";
+
+/** The message that hands the frame its control port and the server worker's script. */
+export const SANDBOX_INIT = 'halo-sandbox-init';
+
+/** The server worker's first message to the frame: its module ran, so it can take its port now. */
+export const WORKER_READY = 'halo-worker-ready';
+
+/** The frame's bootstrap could not load the server worker's module. */
+const BOOT_FAILED = 'halo-worker-boot-failed';
+
+/**
+ * The sandbox frame's document (an `<iframe sandbox="allow-scripts">` srcdoc, so an opaque origin:
+ * no cookies, storage, caches or service worker of the playground). It starts server workers from the
+ * script the page hands in and stops them when told; it never runs learner code itself, and it relays
+ * nothing: each worker talks to the page over its own MessagePort.
+ */
+export const SANDBOX_DOCUMENT = `<!doctype html>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${SANDBOX_CSP}">
+<script>
+addEventListener('message', function init(event) {
+  if (event.source !== parent || !event.data || event.data.type !== '${SANDBOX_INIT}' || !event.ports[0]) return;
+  removeEventListener('message', init);
+  // Chromium cannot start a module worker from a blob: URL in an opaque origin, but a classic one may
+  // import() the module.
+  var moduleUrl = URL.createObjectURL(new Blob([event.data.script], { type: 'text/javascript' }));
+  var boot = 'import(' + JSON.stringify(moduleUrl) + ').catch(function (error) { postMessage({ type: "${BOOT_FAILED}", message: String(error) }); });';
+  var url = URL.createObjectURL(new Blob([boot], { type: 'text/javascript' }));
+  var control = event.ports[0];
+  var workers = new Map();
+  control.onmessage = function (message) {
+    var data = message.data;
+    if (data.type === 'spawn') {
+      var worker = new Worker(url, { name: 'halo-server' });
+      var port = message.ports[0];
+      var fail = function (text) {
+        control.postMessage({ type: 'error', id: data.id, message: text || 'it could not be loaded' });
+      };
+      worker.onerror = function (error) {
+        error.preventDefault();
+        fail(error.message);
+      };
+      // The port goes over once, when the server worker says it is ready, before any program loads;
+      // anything else a worker posts here (a program's self.postMessage) is ignored.
+      worker.onmessage = function (reply) {
+        if (!port || !reply.data) return;
+        if (reply.data.type === '${BOOT_FAILED}') return fail(reply.data.message);
+        if (reply.data.type !== '${WORKER_READY}') return;
+        worker.postMessage({ type: 'connect' }, [port]);
+        port = null;
+      };
+      workers.set(data.id, worker);
+    } else if (data.type === 'terminate') {
+      var stopped = workers.get(data.id);
+      if (stopped) stopped.terminate();
+      workers.delete(data.id);
+    }
+  };
+});
+</script>`;
