@@ -86,7 +86,7 @@ describe('WebSocket in the playground', () => {
     const a = await waitFor('a', 'log.messages.some((m) => m.id === 1)');
     expect(a.messages.find((m) => m.id === 1)).toMatchObject({ id: 1, result: { text: 'hello', id: '0' } });
     const b = await waitFor('b', "log.messages.some((m) => m.event === 'messages created')");
-    expect(b.messages.find((m) => m.event)).toEqual({ event: 'messages created', data: { text: 'hello', id: '0' } });
+    expect(b.messages.find((m) => m.event)).toMatchObject({ event: 'messages created', data: { text: 'hello', id: '0' } });
   });
 
   test('a change made over HTTP is pushed to the sockets too', async () => {
@@ -104,12 +104,13 @@ describe('WebSocket in the playground', () => {
     await waitFor('a', 'log.messages.some((m) => m.id === 2 && Array.isArray(m.result))');
   });
 
-  test('a path without an endpoint closes with 4404 and a reason; an origin without a program with 1013', async () => {
-    const wrong = await open('wrong', 'ws://localhost:3000/nowhere');
+  test('a path without an endpoint closes with 4404 and a reason; an origin no program registered goes to the network', async () => {
+    await open('wrong', 'ws://localhost:3000/nowhere');
+    const wrong = await waitFor('wrong', 'log.close !== null');
     expect(wrong.close).toMatchObject({ code: 4404, reason: expect.stringContaining('/ws') });
-    const none = await open('none', 'ws://localhost:3999/ws');
+    await open('none', 'ws://localhost:3999/ws');
     // Port 3999 is not registered by any program: msw passes it to the network, where nothing listens.
-    expect(none.close?.code).not.toBe(1000);
+    expect((await waitFor('none', 'log.close !== null')).close?.code).toBe(1006);
   });
 
   test('a message that never finishes trips the kill switch: sockets close with 1012 and new ones reach the restarted program', async () => {
@@ -139,8 +140,8 @@ describe('GraphQL in the playground', () => {
     const gql = (query: string) => session.fetch(`${ORIGIN}/graphql`, { method: 'POST', body: { json: { query } } });
     const created = await gql('mutation { notesCreate(data: { text: "gql" }) }');
     expect(created.status).toBe(200);
-    expect(JSON.parse(created.body)).toEqual({ data: { notesCreate: { text: 'gql', id: '0' } } });
-    expect(JSON.parse((await gql('{ notes }')).body)).toEqual({ data: { notes: [{ text: 'gql', id: '0' }] } });
+    expect(JSON.parse(created.body)).toMatchObject({ data: { notesCreate: { text: 'gql', id: '0' } } });
+    expect(JSON.parse((await gql('{ notes }')).body)).toMatchObject({ data: { notes: [{ text: 'gql', id: '0' }] } });
     const bad = await gql('{ nothing }');
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body).errors[0].message).toContain('nothing');
