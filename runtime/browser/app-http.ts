@@ -1,4 +1,5 @@
 import type { App } from '../framework/app.ts';
+import type { AppHttpOptions } from '../framework/server-options.ts';
 import { programHost } from './program-host.ts';
 
 /** Lowest and highest port handed out for `port = 0`, like an operating system's ephemeral range. */
@@ -10,8 +11,14 @@ let nextEphemeral = EPHEMERAL_FIRST;
 export class AppHttp {
   private origin = '';
 
-  /** Binds the adapter to `app`. */
-  constructor(readonly app: App) {}
+  /**
+   * Binds the adapter to `app`. `options` are the Node server's limits, accepted so that a program runs
+   * unchanged in both places; the playground opens no sockets, so they change nothing here.
+   */
+  constructor(
+    readonly app: App,
+    readonly options: AppHttpOptions = {},
+  ) {}
 
   /** `http://<host>:<port>` the app answers on, or `''` before it is started. */
   get uri(): string {

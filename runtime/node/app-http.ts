@@ -5,9 +5,8 @@ import type { App } from '../framework/app.ts';
 import { HttpException } from '../framework/http-exception.ts';
 import { ResponseContext } from '../framework/response-context.ts';
 import { answerClientError } from './client-error.ts';
-import type { LingerLimits } from './linger.ts';
 import { DEFAULT_LINGER, lingerOnClose } from './linger.ts';
-import type { MultipartLimits } from './node-request-context.ts';
+import type { AppHttpOptions, LingerLimits, MultipartLimits } from '../framework/server-options.ts';
 import { DEFAULT_MULTIPART_LIMITS, NodeRequestContext } from './node-request-context.ts';
 import { unwatchProcess, watchProcess } from './process-hooks.ts';
 
@@ -16,22 +15,6 @@ const SHUTDOWN_GRACE_MS = 5000;
 
 /** Node's errors for a response the app built wrongly; their messages say what was wrong. */
 const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_HTTP_INVALID_STATUS_CODE']);
-
-/** Limits of the Node server; what a client sees past each one is in the README ("Limits"). */
-export interface AppHttpOptions {
-  /** Milliseconds a client has to send the request line and headers (then 408); default 20 000; 0 turns it off. */
-  headersTimeout?: number;
-  /** Milliseconds a client has to send the whole request, body included (then 408); default 60 000; 0 turns it off. */
-  requestTimeout?: number;
-  /** Milliseconds an idle keep-alive connection stays open; default 5000. */
-  keepAliveTimeout?: number;
-  /** Largest size in bytes of the request line plus headers (then 431); default 16 384. */
-  maxHeaderSize?: number;
-  /** Multipart counts (then 413); defaults: 1000 parts, 1000 fields, 100 files, 200-byte field names. */
-  multipart?: Partial<MultipartLimits>;
-  /** How long and how much a refused client (413, 431, 408, 400) may still send before its connection is cut. */
-  linger?: Partial<LingerLimits>;
-}
 
 /** Attaches to the Node server of every AppHttp (e.g. WebSocket upgrades); may return what close() runs first. */
 export type ServerExtension = (server: Server, app: App) => (() => void) | undefined;

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpException } from '../framework/http-exception.ts';
-import type { LingerLimits } from './linger.ts';
+import type { LingerLimits } from '../framework/server-options.ts';
 import { lingerThenClose } from './linger.ts';
 
 /** What the server answers when a client breaks HTTP before a request reaches the app. */

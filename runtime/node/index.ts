@@ -5,7 +5,6 @@ import { attachWebSockets } from './websocket-server.ts';
 
 export * from '../framework/index.ts';
 export { AppHttp } from './app-http.ts';
-export type { AppHttpOptions } from './app-http.ts';
 export { NodeRequestContext } from './node-request-context.ts';
 export { openNodePostgres } from './pg/node-postgres-driver.ts';
 export { pgChangeBus } from './pg/pg-change-bus.ts';

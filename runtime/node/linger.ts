@@ -1,12 +1,5 @@
 import type { Socket } from 'node:net';
-
-/** How long and how much a refused client may go on sending before its connection is cut. */
-export interface LingerLimits {
-  /** Milliseconds; default 2000. */
-  ms: number;
-  /** Bytes read and discarded; past them the connection stops reading until it is cut. Default 1 MiB. */
-  bytes: number;
-}
+import type { LingerLimits } from '../framework/server-options.ts';
 
 /** The default bounds of a lingering close. */
 export const DEFAULT_LINGER: LingerLimits = { ms: 2000, bytes: 1024 * 1024 };

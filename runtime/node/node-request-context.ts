@@ -1,23 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { HttpException } from '../framework/http-exception.ts';
+import type { MultipartLimits } from '../framework/server-options.ts';
 import type { MultipartResult } from '../framework/request-context.ts';
 import { RequestContext } from '../framework/request-context.ts';
 import { UploadedFile } from '../framework/uploaded-file.ts';
 import { tooLarge } from '../framework/fetch/fetch-request-context.ts';
 import { isSafeKey } from '../framework/objects/safe-keys.ts';
 
-/** How many parts a multipart body may have; past a limit the request gets 413. */
-export interface MultipartLimits {
-  /** Parts of any kind; default 1000. */
-  parts: number;
-  /** Text fields; default 1000. */
-  fields: number;
-  /** Files; default 100. */
-  files: number;
-  /** Bytes in a field's name; default 200. */
-  fieldNameSize: number;
-}
 
 /** The default multipart limits. */
 export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = { parts: 1000, fields: 1000, files: 100, fieldNameSize: 200 };

@@ -48,3 +48,8 @@ test('a misuse is a type error', () => {
   const errors = typeErrors("import { App } from 'halo';\nconst app = new App();\napp.get('/', (req, res) => res.writ('x'));\n", 'misuse');
   expect(errors.join('\n')).toContain("Property 'writ' does not exist");
 });
+
+test('a program that passes Node server options to AppHttp type-checks in the playground too', () => {
+  const source = "import { App, AppHttp } from 'halo';\nconst app = new App();\nawait new AppHttp(app, { headersTimeout: 10_000, multipart: { files: 5 } }).startServer('localhost', 3000);\n";
+  expect(typeErrors(source, 'options')).toEqual([]);
+});

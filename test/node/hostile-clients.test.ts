@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppHttpOptions } from '../../runtime/node/app-http.ts';
+import type { AppHttpOptions } from '../../runtime/framework/server-options.ts';
 import type { RunningProgram } from '../support/run-program.ts';
 import { openRaw } from '../support/raw-socket.ts';
 import type { RawResponse } from '../support/serve-app.ts';

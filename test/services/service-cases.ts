@@ -51,7 +51,8 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
     }
   }
 
-  it.runIf(impl.operators)('a comparison with an incomparable bound (?age[$gte]=abc on numbers) matches nothing', () =>
+  // MapService has no query operators, so the case exists only for the services that do.
+  if (impl.operators) it('a comparison with an incomparable bound (?age[$gte]=abc on numbers) matches nothing', () =>
     withService(async (call, service) => {
       await call('POST', '/items', '{"name":"a","age":30}');
       await call('POST', '/items', '{"name":"b","age":40}');

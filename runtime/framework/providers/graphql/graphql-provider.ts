@@ -13,7 +13,15 @@ export interface GraphQLOptions {
   /** Where the endpoint is served (`POST`, and `GET` for queries). Default `/graphql`. */
   path?: string;
   /** Your own schema (built with the same `graphql` package; resolveIndex/resolveRead… call services); default: derived from the mounted services. */
-  schema?: GraphQLSchema;
+  schema?: GraphQLSchemaLike;
+}
+
+/**
+ * A `GraphQLSchema` of graphql-js, named by its shape so that Halo's published types (and the playground's
+ * editor, which has no `graphql` package) do not depend on graphql's declarations.
+ */
+export interface GraphQLSchemaLike {
+  getQueryType(): unknown;
 }
 
 /** A GraphQL request: what a POST body or GET query string holds. */
@@ -41,7 +49,7 @@ export function graphql(app: App, options: GraphQLOptions = {}): void {
   const path = options.path ?? '/graphql';
   let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
   const load = () =>
-    (loaded ??= import('graphql').then((graphql) => ({ graphql, schema: options.schema ?? deriveSchema(graphql, app) })));
+    (loaded ??= import('graphql').then((graphql) => ({ graphql, schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app) })));
   const handler: Handler = async (req, res) => {
     const { graphql, schema } = await load();
     const { status, body } = await run(graphql, schema, app, req);
