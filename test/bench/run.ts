@@ -21,6 +21,7 @@ import type { InProcessRow, WorkloadResults } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
+import { webSocketSection } from './ws-workload.ts';
 
 const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
 // Many short rounds rather than a few long ones: on a shared machine a stall spoils one short pair, not the median.
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
     servers.clear();
 
     const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runInProcess();
+    const sockets = process.env.BENCH_SKIP_WS ? [] : await webSocketSection();
     const elapsed = Math.round((Date.now() - started) / 1000);
     const report = [
       '# Halo benchmark results',
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
       ...(inProcess
         ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
         : []),
+      ...sockets,
       '## Targets',
       '',
       ...targetLines(results),
