@@ -46,7 +46,7 @@ export function RequestPanel() {
   };
 
   const modeSwitch = (
-    <fieldset className="flex shrink-0 gap-3 px-2 pt-2 text-sm">
+    <fieldset className="flex shrink-0 gap-3 px-2 text-sm">
       <legend className="sr-only">Request mode</legend>
       {(['http', 'websocket'] as const).map((mode) => (
         <label key={mode} className="flex items-center gap-1">
@@ -67,7 +67,6 @@ export function RequestPanel() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
-      {modeSwitch}
       <form className="flex shrink-0 flex-wrap items-center gap-1 p-2" onSubmit={(e) => (e.preventDefault(), send())}>
         <select className="field font-semibold" aria-label="Method" value={spec.method} onChange={(e) => updateSpec({ method: e.target.value as Method })}>
           {METHODS.map((m) => (
@@ -93,6 +92,8 @@ export function RequestPanel() {
           Copy as cURL
         </button>
       </form>
+      {/* After the URL bar: the method stays the panel's first stop (the skip link lands there). */}
+      {modeSwitch}
       {copied && (
         <p role="status" className="mx-2 truncate font-mono text-xs" title={copied}>
           {copied}
