@@ -15,18 +15,25 @@ import { RequestPanel } from './request/request-panel.tsx';
 import { ResponsePanel } from './response/response-panel.tsx';
 import { ConsolePane } from './console/console-pane.tsx';
 import { clearConsole, consoleStore } from './console/console-store.ts';
-import { LessonPane } from './lesson/lesson-pane.tsx';
 import { useLessonChecks } from './lesson/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
 import { ModesControls } from './modes/modes-controls.tsx';
 import { useCompileOnEdit } from './engine/use-compile-on-edit.ts';
+import { useLessonAddress } from './lesson/lesson-address.ts';
+import { askToConfirm } from './layout/confirm-dialog.tsx';
+import { PlaygroundColumns } from './layout/playground-columns.tsx';
+import { useNarrow } from './layout/pane-tabs-store.ts';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
 
+const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
+
 function Toolbar() {
   const session = useSession();
   const { theme, largeText, lessonOpen } = useStore(layoutStore, (s) => s);
+  // The stacked layout always has a Lesson tab.
+  const narrow = useNarrow();
   const workspace = useStore(workspaceStore, (s) => s.active);
   return (
     <header className="flex shrink-0 flex-wrap items-center gap-2 border-b border-slate-300 bg-slate-100 px-3 py-1.5 dark:border-slate-700 dark:bg-slate-950">
@@ -39,14 +46,14 @@ function Toolbar() {
         <button
           type="button"
           className="btn-ghost"
-          onClick={() => window.confirm('Replace your code with the example program?') && resetWorkspace()}
+          onClick={() => void askToConfirm(RESET_EXAMPLE).then((ok) => ok && resetWorkspace())}
         >
           Reset example
         </button>
       )}
       <ModesControls />
       <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
-        <label className="flex items-center gap-1">
+        <label className="flex items-center gap-1" hidden={narrow}>
           <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
           Notes
         </label>
@@ -73,7 +80,7 @@ function Dock() {
   const lines = useStore(consoleStore, (s) => s.entries.length);
   return (
     <section aria-label="Console and problems" className="flex min-h-0 min-w-0 flex-1 flex-col bg-white dark:bg-slate-900">
-      <div className="relative flex min-h-0 flex-1 flex-col">
+      <div className="flex min-h-0 flex-1 flex-col">
         <Tabs<LayoutState['dockTab']>
           label="Console and problems"
           selected={tab}
@@ -82,23 +89,25 @@ function Dock() {
             { id: 'console', label: `Console (${lines})`, content: () => <ErrorBoundary name="Console"><ConsolePane /></ErrorBoundary> },
             { id: 'problems', label: `Problems (${problems})`, content: () => <ErrorBoundary name="Problems"><ProblemsList /></ErrorBoundary> },
           ]}
+          actions={
+            tab === 'console' && (
+              <button type="button" className="btn-ghost" onClick={clearConsole}>
+                Clear console
+              </button>
+            )
+          }
         />
-        {tab === 'console' && (
-          <button type="button" className="btn-ghost absolute top-0.5 right-2" onClick={clearConsole}>
-            Clear console
-          </button>
-        )}
       </div>
     </section>
   );
 }
 
-/** The playground: lesson notes, the editor with its console, and the request/response column. */
+/** The playground: lesson notes, the editor with its console, and the request/response column (tabs on a narrow screen). */
 export function App() {
   useApplyTheme();
   useCompileOnEdit();
   useLessonChecks();
-  const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
+  useLessonAddress();
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
@@ -112,39 +121,21 @@ export function App() {
       <StatusLine />
     </div>
   );
-  const exchangeColumn = (
-    <Split id="exchange" direction="column" labels={['Resize request and response']}>
-      <Pane id="request-pane" title="Request">
-        <RequestPanel />
-      </Pane>
-      <Pane title="Response">
-        <ResponsePanel />
-      </Pane>
-    </Split>
+  const requestPane = (
+    <Pane id="request-pane" title="Request">
+      <RequestPanel />
+    </Pane>
+  );
+  const responsePane = (
+    <Pane title="Response">
+      <ResponsePanel />
+    </Pane>
   );
   return (
     <div className="flex h-full flex-col">
-      <nav aria-label="Skip links" className="contents">
-        {/* Monaco keeps Tab for indenting, so keyboard users can jump past it. */}
-        <a href="#editor-pane" className="skip-link">Skip to the editor</a>
-        <a href="#request-pane" className="skip-link">Skip to the request panel</a>
-      </nav>
       <Toolbar />
-      <main className="flex min-h-0 flex-1">
-        {lessonOpen ? (
-          <Split id="columns" direction="row" labels={['Resize notes and editor', 'Resize editor and requests']}>
-            <Pane title="Lesson">
-              <LessonPane />
-            </Pane>
-            {editorColumn}
-            {exchangeColumn}
-          </Split>
-        ) : (
-          <Split id="columns-no-lesson" direction="row" labels={['Resize editor and requests']}>
-            {editorColumn}
-            {exchangeColumn}
-          </Split>
-        )}
+      <main className="flex min-h-0 min-w-0 flex-1">
+        <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
       </main>
     </div>
   );

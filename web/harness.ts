@@ -4,6 +4,7 @@
  */
 import { createEngine } from '../runtime/engine/index.ts';
 import type { ConsoleEntry, PlaygroundEngine, ProgramState } from '../runtime/engine/index.ts';
+import { answerPgCall, MAX_STORED_PG_BYTES } from '../runtime/server-worker/pg-store.ts';
 
 /** What the harness puts on `window.__halo`. */
 export interface HaloHarness {
@@ -16,6 +17,8 @@ export interface HaloHarness {
   states: ProgramState[];
   /** The framework itself, loaded on demand, for measuring `app.fetch` without the engine in between. */
   loadFramework(): Promise<typeof import('../runtime/browser/index.ts')>;
+  /** The page's store of programs' database files, as a program's PGlite calls it. */
+  pgStore: { answerPgCall: typeof answerPgCall; maxBytes: number };
 }
 
 declare global {
@@ -26,7 +29,7 @@ declare global {
 
 const timeout = Number(new URLSearchParams(location.search).get('timeout')) || undefined;
 const engine = createEngine({ requestTimeoutMs: timeout });
-const harness: HaloHarness = { engine, createEngine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts') };
+const harness: HaloHarness = { engine, createEngine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts'), pgStore: { answerPgCall, maxBytes: MAX_STORED_PG_BYTES } };
 engine.onConsole((entry) => harness.console.push(entry));
 engine.onState((state) => harness.states.push(state));
 window.__halo = harness;

@@ -8,10 +8,18 @@ import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-pro
 const DB_NAME = 'halo-pg';
 const STORE = 'files';
 
+/**
+ * Most bytes of database files the playground keeps for all programs together: a program must not be
+ * able to fill the origin's storage quota, which the offline cache needs too.
+ */
+export const MAX_STORED_PG_BYTES = 256 * 1024 * 1024;
+
 /** A stored file: PgFile plus the data directory it belongs to. */
 type Row = PgFile & { name: string };
 
 let db: Promise<IDBDatabase> | null = null;
+/** Bytes of every stored file, by `name\0path`, read once per page; kept up to date by save(). */
+let sizes: Promise<Map<string, number>> | null = null;
 
 function openDb(): Promise<IDBDatabase> {
   db ??= new Promise((resolve, reject) => {
@@ -41,14 +49,43 @@ async function load(name: string): Promise<PgFile[]> {
   return rows.map(({ path, mode, mtime, data }) => (data ? { path, mode, mtime, data } : { path, mode, mtime }));
 }
 
-async function save(name: string, put: PgFile[], remove: string[]): Promise<void> {
+function storedSizes(): Promise<Map<string, number>> {
+  sizes ??= openDb().then(async (database) => {
+    const rows = await done<Row[]>(database.transaction(STORE, 'readonly').objectStore(STORE).getAll());
+    return new Map(rows.map((row) => [`${row.name}\0${row.path}`, row.data?.byteLength ?? 0]));
+  });
+  return sizes;
+}
+
+let saving: Promise<void> = Promise.resolve();
+
+/** Stores one change of a data directory; changes are applied one at a time, so the size count stays exact. */
+function save(name: string, put: PgFile[], remove: string[]): Promise<void> {
+  const next = saving.then(() => saveNow(name, put, remove));
+  saving = next.catch(() => undefined);
+  return next;
+}
+
+async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<void> {
+  const known = await storedSizes();
+  const next = new Map(known);
+  for (const { path, data } of put) next.set(`${name}\0${String(path)}`, data instanceof ArrayBuffer ? data.byteLength : 0);
+  for (const path of remove) next.delete(`${name}\0${String(path)}`);
+  let total = 0;
+  for (const size of next.values()) total += size;
+  if (total > MAX_STORED_PG_BYTES) {
+    throw new Error(`The databases would take ${Math.ceil(total / 2 ** 20)} MB, more than the ${MAX_STORED_PG_BYTES / 2 ** 20} MB the playground keeps: this change was not stored.`);
+  }
   const transaction = (await openDb()).transaction(STORE, 'readwrite');
   const store = transaction.objectStore(STORE);
   // Only the fields of a file are stored: whatever else a message carries is dropped.
   for (const { path, mode, mtime, data } of put) store.put({ name, path: String(path), mode: Number(mode), mtime: Number(mtime), ...(data instanceof ArrayBuffer ? { data } : {}) });
   for (const path of remove) store.delete([name, String(path)]);
   await new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
+    transaction.oncomplete = () => {
+      sizes = Promise.resolve(next);
+      resolve();
+    };
     transaction.onerror = () => reject(transaction.error ?? new Error('storing the database files failed'));
     transaction.onabort = () => reject(transaction.error ?? new Error('storing the database files was aborted'));
   });

@@ -64,7 +64,6 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   session = await PlaygroundSession.open({ page: 'index.html' });
   page = session.page;
-  page.on('dialog', (dialog) => void dialog.accept());
   await page.setViewportSize({ width: 1280, height: 720 });
 });
 afterAll(async () => {
@@ -131,6 +130,7 @@ test('each lesson keeps its own code', async () => {
 
 test('"Reset to starter" brings the starter back; "Show solution" compares, and "Use solution" passes', async () => {
   await page.getByRole('button', { name: 'Reset to starter' }).click();
+  await page.getByRole('dialog', { name: 'Reset to starter?' }).getByRole('button', { name: 'Replace my code' }).click();
   await expect.poll(editorText).toContain('TODO: await req.parseBody()');
   // The checks run again on the starter's build and fail.
   await page.locator('[data-check-status=failed]').first().waitFor(WAIT);

@@ -20,6 +20,8 @@ beforeAll(async () => {
   page = session.page;
   await page.setViewportSize({ width: 1280, height: 720 });
   await waitForProgram(page);
+  // The program can run before Monaco (loaded lazily) has rendered; the first test measures its text.
+  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
 });
 
 afterAll(async () => {

@@ -108,6 +108,8 @@ test('"Back to my code" restores and runs the saved code, and the shared code ne
   const page = await openHeld();
   await page.getByRole('button', { name: 'Back to my code' }).click();
   await waitForEditorText(page, OWN);
+  // The choice is made: the address no longer carries the link, so a reload does not ask again.
+  expect(new URL(page.url()).hash).toBe('');
   await waitForProgram(page);
   expect((await send(page)).body).toContain('mine');
   expect(await consoleText(page)).not.toContain(STRANGER);
@@ -146,6 +148,10 @@ test('"Run shared code" is the choice: the code runs, is saved, and opens on the
   await waitForProgram(page);
   expect((await send(page)).body).toContain(STRANGER);
   expect(await savedCode(page)).toBe(stranger);
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await waitForEditorText(page, STRANGER);
+  expect(await page.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await page.close();
   const again = await openTab(`${session.server.url}index.html`);
   await waitForProgram(again);

@@ -3,7 +3,7 @@ import type { ConsoleEntry } from '../../runtime/engine/engine-api.ts';
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { revealInEditor } from '../editor/editor-bridge.ts';
-import { consoleStore, entryKey, entryLocation, findLocation } from './console-store.ts';
+import { consoleStore, entryKey, entryLocation, findLocation, messageWithoutStack } from './console-store.ts';
 
 const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
   log: 'text-slate-700 dark:text-slate-300',
@@ -26,16 +26,17 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
   if (!location) return <div>{line}</div>;
   return (
     <div>
-      <button type="button" className="text-left underline" onClick={() => revealInEditor(location.line, location.column)}>
+      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(location.line, location.column)}>
         {line.trim()}
       </button>
     </div>
   );
 }
 
-/** A stack with the learner's frames shown and the framework's folded away: they are rarely the cause. */
+/** The frames of a stack, the learner's shown and the framework's folded away: they are rarely the cause. */
 function Stack({ stack, files }: { stack: string; files: string[] }) {
-  const lines = stack.split('\n');
+  // The heading (`Error: boom`) is already in the entry's message.
+  const lines = stack.split('\n').filter((line) => /^\s*at\s/.test(line));
   const isOtherFrame = (line: string) => /^\s*at\s/.test(line) && !findLocation(line, files);
   const shown = lines.filter((line) => !isOtherFrame(line));
   const folded = lines.filter(isOtherFrame);
@@ -47,7 +48,7 @@ function Stack({ stack, files }: { stack: string; files: string[] }) {
       {folded.length > 0 && (
         <details>
           <summary className="cursor-pointer">
-            {folded.length} more frame{folded.length === 1 ? '' : 's'} in the framework
+            {folded.length} framework frame{folded.length === 1 ? '' : 's'}
           </summary>
           {folded.map((line, i) => (
             <div key={i}>{line}</div>
@@ -65,9 +66,9 @@ const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files
       <div className="flex gap-2">
         <time className="shrink-0 text-slate-600 dark:text-slate-400">{formatClock(entry.time)}</time>
         <span className="w-10 shrink-0 font-semibold uppercase">{entry.level}</span>
-        <span className="flex-1 whitespace-pre-wrap break-words">{entry.text}</span>
+        <span className="flex-1 whitespace-pre-wrap break-words">{messageWithoutStack(entry)}</span>
         {location && (
-          <button type="button" className="shrink-0 underline" onClick={() => revealInEditor(location.line, location.column)}>
+          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(location.line, location.column)}>
             {location.file}:{location.line}
           </button>
         )}

@@ -76,3 +76,17 @@ export function entryLocation(entry: ConsoleEntry, files: string[]): StackLocati
   }
   return null;
 }
+
+/**
+ * The entry's message without the stack it repeats: a logged error's text carries its whole stack, which
+ * the pane shows once, below, with the framework's frames folded.
+ */
+export function messageWithoutStack(entry: ConsoleEntry): string {
+  if (!entry.stack) return entry.text;
+  const frames = entry.stack.split('\n').filter((line) => /^\s*at\s/.test(line));
+  if (frames.length === 0) return entry.text;
+  const framesText = frames.join('\n');
+  const at = entry.text.indexOf(framesText);
+  if (at === -1) return entry.text;
+  return (entry.text.slice(0, at) + entry.text.slice(at + framesText.length)).replace(/\n+$/, '').replace(/\n\n+/g, '\n');
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
-import { MODEL_URI, monaco } from './monaco-setup.ts';
+import { editorTheme, MODEL_URI, monaco } from './monaco-setup.ts';
 import { attachEditor } from './editor-bridge.ts';
 import { MARKER_OWNERS, mergeProblems, problemsStore, type Problem, type ProblemSource } from './problems-store.ts';
 import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
@@ -10,6 +10,7 @@ import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { consoleStore, entryLocation } from '../console/console-store.ts';
+import { editorTypeErrors } from './type-errors.ts';
 
 const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<
   string,
@@ -40,14 +41,22 @@ function syncProblems(): void {
     problems: mergeProblems(
       markers
         .filter((m) => m.severity >= monaco.MarkerSeverity.Warning)
-        .map((m) => ({
-          source: SOURCE_BY_OWNER[m.owner] ?? 'types',
-          severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
-          file: ENTRY_FILE,
-          line: m.startLineNumber,
-          column: m.startColumn,
-          message: m.message,
-        })),
+        .flatMap((m): Problem[] => {
+          const problem: Problem = {
+            source: SOURCE_BY_OWNER[m.owner] ?? 'types',
+            severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
+            file: ENTRY_FILE,
+            line: m.startLineNumber,
+            column: m.startColumn,
+            message: m.message,
+          };
+          // A missing `}` is reported at the end of the file; the type checker also names the `{` it matches,
+          // which is where the learner has to look.
+          const related = (m.relatedInformation ?? [])
+            .filter((r) => r.resource.toString() === MODEL_URI)
+            .map((r) => ({ ...problem, line: r.startLineNumber, column: r.startColumn, message: `${m.message} ${r.message}` }));
+          return [...related, problem];
+        }),
     ),
   });
 }
@@ -84,21 +93,24 @@ export function CodeEditor() {
   useEffect(() => {
     const subscription = monaco.editor.onDidChangeMarkers(syncProblems);
     return () => {
+      session.setTypeErrorCheck(null);
       subscription.dispose();
       attachEditor(null);
     };
-  }, []);
+  }, [session]);
 
   return (
     <Editor
       path={MODEL_URI}
       defaultLanguage="typescript"
       value={source}
-      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      theme={editorTheme(theme)}
       loading={<p className="p-4 text-sm">Loading the editor…</p>}
       onChange={(value) => setFile(ENTRY_FILE, value ?? '')}
       onMount={(instance) => {
         attachEditor(instance);
+        // Here, not on first render: the check needs the model, which exists once the editor mounted.
+        session.setTypeErrorCheck(editorTypeErrors);
         instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
           void session.compileNow(filesStore.get().files),
         );
@@ -114,6 +126,8 @@ export function CodeEditor() {
         fixedOverflowWidgets: true,
         // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
         stickyScroll: { enabled: false },
+        // Faded unused code falls below AA contrast; the hint stays in the hover.
+        showUnused: false,
       }}
     />
   );

@@ -14,3 +14,10 @@ export function revealInEditor(line: number, column = 1): void {
   current.revealLineInCenter(line);
   current.focus();
 }
+
+/** Puts the caret in the editor (where typing edits the code); false while the editor is not mounted yet. */
+export function focusEditor(): boolean {
+  if (!current) return false;
+  current.focus();
+  return current.hasTextFocus();
+}

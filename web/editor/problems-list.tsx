@@ -14,7 +14,7 @@ export function ProblemsList() {
         <li key={i}>
           <button
             type="button"
-            className="flex w-full gap-2 px-2 py-0.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
+            className="line-link flex w-full gap-2 px-2 py-0.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
             onClick={() => revealInEditor(p.line, p.column)}
           >
             <span className={p.severity === 'error' ? 'text-red-700 dark:text-red-400' : 'text-amber-800 dark:text-amber-300'}>

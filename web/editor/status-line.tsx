@@ -10,11 +10,15 @@ export function compileStatus(s: SessionState): string {
     case 'starting':
       return 'Starting the compiler…';
     case 'compiling':
-      return 'Compiling…';
+      if (s.starting === 'database') return 'Loading the database engine (15 MB, once)…';
+      if (s.starting === 'database-again') return 'Starting the database engine…';
+      return s.starting === 'program' ? 'Starting the program…' : 'Compiling…';
     case 'ok':
       return `Compiled in ${formatDuration(s.durationMs ?? 0)}${s.diagnostics.length ? `, ${count(s.diagnostics.length, 'warning')}` : ''}`;
     case 'error':
       return `${count(s.diagnostics.filter((d) => d.severity === 'error').length, 'error')}${s.runningId ? ' — the last good program keeps running' : ''}`;
+    case 'held':
+      return `${count(s.heldErrors, 'type error')} in your edits — the last good program keeps running (Ctrl/Cmd+Enter runs this code anyway)`;
     case 'failed':
       return `Could not compile or run: ${s.failure}`;
   }

@@ -4,7 +4,8 @@ import type { Files } from '../state/files-store.ts';
 
 /** What the compile-and-run loop last did, for the status line, markers and problems list. */
 export interface SessionState {
-  phase: 'starting' | 'compiling' | 'ok' | 'error' | 'failed';
+  /** `held`: the build compiled but has new type errors, so the last good program keeps running. */
+  phase: 'starting' | 'compiling' | 'ok' | 'error' | 'held' | 'failed';
   /** Duration of the last finished compile. */
   durationMs: number | null;
   /** Errors (when the compile failed) or warnings (when it succeeded) of the last compile. */
@@ -15,7 +16,20 @@ export interface SessionState {
   failure: string | null;
   /** When the latest program was handed to the engine; older runtime errors belong to older programs. */
   runStartedAt: number;
+  /** New type errors of a held build. */
+  heldErrors: number;
+  /** While a new program starts: whether it first loads the database engine (PGlite), and if it did before. */
+  starting: 'program' | 'database' | 'database-again' | null;
 }
+
+/**
+ * The type errors of the code being compiled, each keyed by its message and the text of its line, so an error
+ * on a line the learner did not touch keeps its key; null when they cannot be known (no editor).
+ */
+export type TypeErrorCheck = () => Promise<string[] | null>;
+
+/** `import { …, PgService, … } from 'halo'`: the program loads PGlite when it starts. */
+const IMPORTS_PG_SERVICE = /\bimport\s*\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
 
 /** Compiles the learner's files on change (debounced) or on demand, and runs each good build. */
 export class ProgramSession {
@@ -26,6 +40,8 @@ export class ProgramSession {
     runningId: null,
     failure: null,
     runStartedAt: 0,
+    heldErrors: 0,
+    starting: null,
   });
 
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -33,6 +49,11 @@ export class ProgramSession {
   private engineReady = false;
   /** The bundle last handed to the engine, even if it never finished starting (a loop at top level). */
   private handedId: string | null = null;
+  private typeErrors: TypeErrorCheck | null = null;
+  /** Type errors of the program last handed to the engine: a later build with only these still runs. */
+  private acceptedErrors: Set<string> | null = null;
+  /** Whether a program using PgService started here: PGlite's 15 MB are then in the browser's cache. */
+  private databaseLoaded = false;
 
   constructor(
     private readonly engine: PlaygroundEngine,
@@ -48,16 +69,25 @@ export class ProgramSession {
     this.timer = setTimeout(() => void this.build(files, false), this.debounceMs);
   }
 
+  /** Sets how a build made while typing is checked: one with new type errors does not replace the running program. */
+  setTypeErrorCheck(check: TypeErrorCheck | null): void {
+    this.typeErrors = check;
+    // The editor appears after the first program ran; that program's errors (a starter's TODOs) are accepted.
+    void check?.().then((errors) => {
+      if (errors && this.acceptedErrors === null) this.acceptedErrors = new Set(errors);
+    }, () => undefined);
+  }
+
   /**
-   * Compiles immediately and runs the result (Run, Ctrl/Cmd+Enter): a fresh start even when the bundle
-   * is the one running, since that program may be stuck. A newer call makes older results stale.
+   * Compiles immediately and runs the result (Run, Ctrl/Cmd+Enter), type errors or not: a fresh start even
+   * when the bundle is the one running, since that program may be stuck. A newer call makes older results stale.
    */
   compileNow(files: Files): Promise<void> {
     return this.build(files, true);
   }
 
-  /** Compiles `files` and runs a good build: always when `restart`, else only when it changed. */
-  private async build(files: Files, restart: boolean): Promise<void> {
+  /** Compiles `files`; a good build runs afresh when `explicit`, else only when it changed and adds no type errors. */
+  private async build(files: Files, explicit: boolean): Promise<void> {
     clearTimeout(this.timer);
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
@@ -70,16 +100,30 @@ export class ProgramSession {
         this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
         return;
       }
-      this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null });
-      if (restart || result.bundle.id !== this.handedId) {
+      const errors = (await this.typeErrors?.().catch(() => null)) ?? null;
+      if (stale()) return;
+      const accepted = this.acceptedErrors;
+      const fresh = accepted ? (errors ?? []).filter((key) => !accepted.has(key)) : [];
+      // Half-typed code (`app.` on its own line) compiles but would crash the program the learner is trying.
+      if (!explicit && fresh.length > 0 && this.handedId !== null) {
+        this.store.set({ phase: 'held', durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: fresh.length });
+        return;
+      }
+      this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: 0 });
+      if (errors) this.acceptedErrors = new Set(errors);
+      if (explicit || result.bundle.id !== this.handedId) {
         this.handedId = result.bundle.id;
-        this.store.set({ runStartedAt: Date.now() });
+        const database = Object.values(files).some((code) => IMPORTS_PG_SERVICE.test(code));
+        this.store.set({ runStartedAt: Date.now(), starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program' });
         try {
           await this.engine.run(result.bundle);
         } catch (error) {
           this.handedId = null; // let the next compile try again
           throw error;
+        } finally {
+          if (!stale()) this.store.set({ starting: null });
         }
+        if (database) this.databaseLoaded = true;
         if (stale()) return;
         this.store.set({ runningId: result.bundle.id });
       }

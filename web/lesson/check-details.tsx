@@ -48,7 +48,7 @@ export function CheckDetails({ step }: { step: StepResult }) {
           <figcaption>
             Body: <span className={LINE_STYLE.expected}>+ expected</span> <span className={LINE_STYLE.actual}>- got</span>
           </figcaption>
-          <pre className="mt-0.5 max-h-48 overflow-auto rounded border border-slate-300 p-1 font-mono dark:border-slate-700">
+          <pre tabIndex={0} aria-label="Expected and actual body, line by line" className="mt-0.5 max-h-48 overflow-auto rounded border border-slate-300 p-1 font-mono dark:border-slate-700">
             {diffLines(expected, actualBody(step)).map((line, i) => (
               <div key={i} className={LINE_STYLE[line.kind]}>
                 <span className="sr-only">{line.kind === 'same' ? '' : line.kind === 'expected' ? 'expected: ' : 'got: '}</span>
@@ -62,7 +62,7 @@ export function CheckDetails({ step }: { step: StepResult }) {
         step.actual.status !== 0 && (
           <figure>
             <figcaption>Body you sent back:</figcaption>
-            <pre className="mt-0.5 max-h-48 overflow-auto rounded border border-slate-300 p-1 font-mono whitespace-pre-wrap dark:border-slate-700">
+            <pre tabIndex={0} aria-label="Body you sent back" className="mt-0.5 max-h-48 overflow-auto rounded border border-slate-300 p-1 font-mono whitespace-pre-wrap dark:border-slate-700">
               {step.actual.body || '(empty)'}
             </pre>
           </figure>

@@ -6,6 +6,7 @@ import { lessonChecksStore, runLessonChecksNow, type LessonChecksState } from '.
 import type { CheckResult } from '../lessons/run-checks.ts';
 import { CheckDetails } from './check-details.tsx';
 import { useGoTo } from './use-go-to.ts';
+import { finishCourse } from './course-end-store.ts';
 
 type Status = 'passed' | 'failed' | 'pending';
 
@@ -58,9 +59,9 @@ export function CheckList({ lesson }: { lesson: Lesson }) {
       <p role="status" className="my-1 text-xs text-slate-700 dark:text-slate-300">
         {summary}
       </p>
-      {next && status === 'done' && results.every((r) => r?.passed) && (
-        <button type="button" className="btn my-1" onClick={() => goTo(next.id)}>
-          Next lesson: {next.number}. {next.title} →
+      {status === 'done' && results.every((r) => r?.passed) && (
+        <button type="button" className="btn my-1" onClick={() => (next ? goTo(next.id) : finishCourse())}>
+          {next ? `Next lesson: ${next.number}. ${next.title} →` : 'Finish the course →'}
         </button>
       )}
       <ol className="flex flex-col gap-1.5">

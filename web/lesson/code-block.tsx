@@ -52,6 +52,9 @@ export function CodeBlock({ code, language }: { code: string; language: string }
     <pre
       className="my-2 overflow-x-auto rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
       data-language={language || undefined}
+      // Wide code scrolls sideways in the narrow lesson pane; focus lets keyboard users scroll it.
+      tabIndex={0}
+      aria-label={`Code example${language ? ` (${language})` : ''}`}
     >
       <code>
         {lines

@@ -4,6 +4,7 @@ import { progressStore } from '../state/progress-store.ts';
 import { SCRATCH, workspaceStore } from '../state/workspace-store.ts';
 import { lessons } from '../lessons/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
+import { finishCourse } from './course-end-store.ts';
 
 function Mark({ done }: { done: boolean }) {
   return (
@@ -54,7 +55,7 @@ export function LessonNav() {
               <li key={lesson.id}>
                 <button
                   type="button"
-                  className="flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
+                  className="lesson-link flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
                   aria-current={lesson.id === active ? 'page' : undefined}
                   onClick={() => choose(lesson.id)}
                 >
@@ -70,7 +71,7 @@ export function LessonNav() {
           <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
             <button
               type="button"
-              className="w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
+              className="lesson-link w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
               aria-current={active === SCRATCH ? 'page' : undefined}
               onClick={() => choose(SCRATCH)}
             >
@@ -87,9 +88,15 @@ export function LessonNav() {
           <span className="text-xs text-slate-700 dark:text-slate-300">
             Lesson {index + 1} of {lessons.length}
           </span>
-          <button type="button" className="btn-ghost ml-auto disabled:opacity-50" disabled={index === lessons.length - 1} onClick={() => step(1)}>
-            Next →
-          </button>
+          {index < lessons.length - 1 ? (
+            <button type="button" className="btn-ghost ml-auto" onClick={() => step(1)}>
+              Next →
+            </button>
+          ) : (
+            <button type="button" className="btn-ghost ml-auto" onClick={finishCourse}>
+              Finish the course →
+            </button>
+          )}
         </div>
       ) : (
         <button type="button" className="btn-ghost mt-1.5" onClick={() => choose(lessons[0].id)}>

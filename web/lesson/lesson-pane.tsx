@@ -8,6 +8,11 @@ import { CheckList } from './check-list.tsx';
 import { ChecksBar } from './checks-bar.tsx';
 import { SolutionDialog } from './solution-dialog.tsx';
 import { ScratchNotes } from './scratch-notes.tsx';
+import { CourseComplete } from './course-complete.tsx';
+import { courseEndStore } from './course-end-store.ts';
+import { askToConfirm } from '../layout/confirm-dialog.tsx';
+
+const RESET_QUESTION = { title: 'Reset to starter?', message: 'Replace your code with the starter code of this lesson? Your changes are lost.', confirmLabel: 'Replace my code' };
 
 function LessonBody({ lesson }: { lesson: Lesson }) {
   const [showSolution, setShowSolution] = useState(false);
@@ -22,7 +27,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
         <button
           type="button"
           className="btn-ghost"
-          onClick={() => window.confirm('Replace your code with the starter code of this lesson?') && resetWorkspace()}
+          onClick={() => void askToConfirm(RESET_QUESTION).then((ok) => ok && resetWorkspace())}
         >
           Reset to starter
         </button>
@@ -32,21 +37,27 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
   );
 }
 
-/** The lesson pane: the lesson list, the open lesson's text, checks and actions (or notes in the free playground). */
-export function LessonPane() {
+/**
+ * The lesson pane: the lesson list, the open lesson's text, checks and actions (or notes in the free
+ * playground); `checksBar` false when the layout shows the checks bar itself (the stacked, narrow one).
+ */
+export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const active = useStore(workspaceStore, (s) => s.active);
+  const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);
   const scroller = useRef<HTMLDivElement>(null);
-  // A new lesson starts at its beginning, not where the previous one was scrolled to.
+  // Another lesson closes the course-complete panel.
+  useEffect(() => courseEndStore.set({ shown: false }), [active]);
+  // A new lesson (or the panel) starts at its beginning, not where the previous one was scrolled to.
   useEffect(() => {
     // A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
     scroller.current?.scrollTo({ top: 0 });
-  }, [active]);
+  }, [active, courseEnd]);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
-      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">{lesson ? <LessonBody key={lesson.id} lesson={lesson} /> : <ScratchNotes />}</div>
-      {lesson && <ChecksBar lesson={lesson} />}
+      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">{courseEnd ? <CourseComplete /> : lesson ? <LessonBody key={lesson.id} lesson={lesson} /> : <ScratchNotes />}</div>
+      {lesson && checksBar && <ChecksBar lesson={lesson} />}
     </div>
   );
 }

@@ -4,16 +4,21 @@ import { isEmbedUrl } from './embed-flag.ts';
 import { EmbedApp } from './embed-app.tsx';
 import { PlaygroundKeys } from './playground-keys.tsx';
 import { OfflineStatus } from './offline-status.tsx';
+import { ConfirmHost } from '../layout/confirm-dialog.tsx';
+import { SkipLinks } from '../layout/skip-links.tsx';
 
-/** Around the playground: update and shared-code banners and the keyboard layer; or, with `?embed`, the embed instead. */
+/** Around the playground: update and shared-code banners, the keyboard layer and the confirm dialog; or, with `?embed`, the embed instead. */
 export function PlaygroundShell({ children }: { children: ReactNode }) {
   if (isEmbedUrl(location.href)) return <EmbedApp />;
   return (
     <div className="flex h-full flex-col">
+      {/* First in the page, before any banner: the first Tab reaches them. */}
+      <SkipLinks />
       <OfflineStatus />
       <SharedCodeBanner />
       <div className="min-h-0 flex-1">{children}</div>
       <PlaygroundKeys />
+      <ConfirmHost />
     </div>
   );
 }

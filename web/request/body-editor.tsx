@@ -1,4 +1,5 @@
-import { parseJson } from '../response/format.ts';
+import { useEffect, useRef } from 'react';
+import { formatBytes, parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
 import { GraphQLEditor } from './graphql-editor.tsx';
 import { methodAllowsBody, newMultipartRow, type BodyType, type MultipartRow, type RequestSpec } from './request-model.ts';
@@ -13,16 +14,31 @@ const BODY_TYPES: { id: BodyType; label: string }[] = [
 ];
 
 function MultipartValue({ row, update, label }: { row: MultipartRow; update: (p: Partial<MultipartRow>) => void; label: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  // A file set by a lesson (not picked) is shown in the picker too: the panel shows exactly what is sent.
+  useEffect(() => {
+    const element = input.current;
+    if (!element || element.files?.[0] === (row.file ?? undefined)) return;
+    const chosen = new DataTransfer();
+    if (row.file) chosen.items.add(row.file);
+    element.files = chosen.files;
+  }, [row.file, row.kind]);
   if (row.kind === 'text') {
     return <input className="field min-w-0 flex-1" aria-label={`${label} value`} placeholder="value" value={row.value} onChange={(e) => update({ value: e.target.value })} />;
   }
   return (
-    <input
-      type="file"
-      className="min-w-0 flex-1 text-xs"
-      aria-label={`${label} file`}
-      onChange={(e) => update({ file: e.target.files?.[0] ?? null, value: e.target.files?.[0]?.name ?? '' })}
-    />
+    <span className="flex min-w-0 flex-1 flex-col">
+      <input
+        ref={input}
+        type="file"
+        className="min-w-0 text-xs"
+        aria-label={`${label} file`}
+        onChange={(e) => update({ file: e.target.files?.[0] ?? null, value: e.target.files?.[0]?.name ?? '' })}
+      />
+      <span className="text-xs text-slate-700 dark:text-slate-300" data-testid="multipart-file">
+        {row.file ? `Sends ${row.file.name} (${formatBytes(row.file.size)})` : 'Sends an empty file'}
+      </span>
+    </span>
   );
 }
 

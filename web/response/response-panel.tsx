@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { useEngine } from '../engine/engine-context.tsx';
+import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { Tabs, type TabSpec } from '../layout/tabs.tsx';
 import { exchangeStore } from './exchange-store.ts';
 import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusClass, type StatusClass } from './format.ts';
@@ -68,6 +68,14 @@ export function ResponsePanel() {
   const { pending, sent, response, error } = useStore(exchangeStore, (s) => s);
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;
   const [tab, setTab] = useState<Tab>('body');
+  const session = useSession();
+  const running = useStore(session.store, (s) => s.runningId);
+  // The program a request went to; once another program runs, its answer describes code that is gone.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (pending) setSentTo(session.store.get().runningId);
+  }, [pending, session]);
+  const stale = response !== null && !pending && sentTo !== null && running !== null && running !== sentTo;
   // A rendered page is what a learner expects from an HTML response; JSON and text show as body.
   useEffect(() => {
     setTab(html ? 'preview' : 'body');
@@ -99,6 +107,11 @@ export function ResponsePanel() {
             </span>
             <span>{formatDuration(response.timeMs)}</span>
             <span>{formatBytes(response.size)}</span>
+            {stale && (
+              <span data-testid="response-stale" className="rounded border border-amber-700 px-1.5 text-xs text-amber-900 dark:border-amber-400 dark:text-amber-200">
+                from older code: send again to ask the current program
+              </span>
+            )}
           </>
         )}
         <span className="truncate font-mono text-xs text-slate-700 dark:text-slate-300">{pending ? `Sending ${sent}…` : sent}</span>

@@ -2,6 +2,7 @@ import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { keepShownCode, showSavedCode, workspaceStore } from '../state/workspace-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
+import { dropShareFragment } from './drop-share-fragment.ts';
 import { shareStore } from './share-store.ts';
 
 /** Shown while a link's code waits for the learner's choice (to run it, keep it, or go back), or when a link was broken. */
@@ -12,6 +13,7 @@ export function SharedCodeBanner() {
   // Now rather than after the debounce: what the learner chose runs at once, and older builds go stale.
   const choose = (choice: () => void) => () => {
     choice();
+    dropShareFragment();
     void session.compileNow(filesStore.get().files);
   };
   if (error) {

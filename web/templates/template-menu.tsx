@@ -3,6 +3,7 @@ import { requestStore } from '../request/request-store.ts';
 import { fromSharedRequest } from '../share/shared-request.ts';
 import { isKnownProgram } from '../share/known-programs.ts';
 import { templates } from './template-catalog.ts';
+import { askToConfirm } from '../layout/confirm-dialog.tsx';
 
 /** Whether the free playground holds code the playground ships (nothing of the learner's to lose). */
 function isUntouched(): boolean {
@@ -10,10 +11,11 @@ function isUntouched(): boolean {
 }
 
 /** Opens the free playground with template `id` and its first request (asks before replacing edited code). */
-export function openTemplate(id: string): void {
+export async function openTemplate(id: string): Promise<void> {
   const template = templates.find((t) => t.id === id);
   if (!template) return;
-  if (!isUntouched() && !window.confirm(`Replace your free-playground code with the “${template.title}” template?`)) return;
+  const ask = { title: 'Replace your code?', message: `Replace your free-playground code with the “${template.title}” template?`, confirmLabel: 'Replace my code' };
+  if (!isUntouched() && !(await askToConfirm(ask))) return;
   openWorkspace(SCRATCH);
   chooseCode(template.files);
   requestStore.set({ spec: fromSharedRequest(template.request) });
@@ -28,7 +30,7 @@ export function TemplateMenu() {
         className="field"
         value=""
         onChange={(e) => {
-          openTemplate(e.target.value);
+          void openTemplate(e.target.value);
           e.target.value = '';
         }}
       >

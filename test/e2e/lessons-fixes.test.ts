@@ -1,0 +1,114 @@
+/**
+ * Lesson and panel fixes in Chromium: lesson 17's file part is shown in the request panel; the free
+ * playground's notes list the routes of the program it holds; lesson code blocks and check diffs scroll by
+ * keyboard; "Use solution" throws nothing; the first PgService program says it loads the database engine;
+ * an answer from older code is marked so.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PlaygroundSession } from './harness/session.ts';
+import { replaceCode, send, waitForProgram } from './share-page.ts';
+
+const WAIT = { timeout: 30_000 };
+
+let session: PlaygroundSession;
+let page: Page;
+const errors: string[] = [];
+
+async function open(query: string): Promise<string> {
+  await page.goto(page.url().replace(/\?.*$/, '') + query);
+  return waitForProgram(page);
+}
+
+beforeAll(async () => {
+  session = await PlaygroundSession.open({ page: 'index.html' });
+  page = session.page;
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+test('lesson 17: the request panel shows the file the check sends', async () => {
+  await open('?lesson=17-file-uploads');
+  const request = page.getByRole('region', { name: 'Request' });
+  await request.getByRole('tab', { name: 'Body' }).click();
+  const picker = request.getByLabel(/^Part \d+ file$/);
+  expect(await picker.count()).toBe(1);
+  expect(await picker.inputValue()).toMatch(/todo\.txt$/);
+  expect(await request.getByTestId('multipart-file').textContent()).toMatch(/^Sends todo\.txt \(25 B/);
+});
+
+test('the free playground notes list the routes of the chosen template', async () => {
+  await open('?lesson=scratch');
+  const notes = page.getByRole('list', { name: 'Routes of this program' });
+  await expect.poll(() => notes.textContent(), WAIT).toContain('POST /greet');
+  await page.getByLabel('Free playground: new program from a template').selectOption('hello');
+  await expect.poll(() => notes.textContent(), WAIT).toContain('GET /hello/:name');
+  expect(await page.getByRole('region', { name: 'Free playground notes' }).textContent()).not.toContain('/greet');
+});
+
+test('a response from older code is marked once the program changed', async () => {
+  const before = await waitForProgram(page);
+  await page.getByLabel('Method').selectOption('GET');
+  await page.getByLabel('Path and query').fill('/hello/Ada');
+  await send(page);
+  expect(await page.getByTestId('response-stale').count()).toBe(0);
+  await replaceCode(page, "import { App, AppHttp } from 'halo';\n\nconst app = new App();\napp.get('/hello/:name', (req) => ({ hi: req.params.name }));\n\nawait new AppHttp(app).startServer('localhost', 3000);\n", 'hi: req');
+  await waitForProgram(page, before);
+  await page.getByTestId('response-stale').waitFor(WAIT);
+  await send(page);
+  expect(await page.getByTestId('response-stale').count()).toBe(0);
+});
+
+test('lesson code blocks and check diffs scroll by keyboard in the narrow lesson pane', async () => {
+  await open('?lesson=01-getting-started');
+  const wide = page.getByRole('article').locator('pre[data-language]').first();
+  await wide.waitFor(WAIT);
+  expect(await wide.getAttribute('tabindex')).toBe('0');
+  expect(await wide.getAttribute('aria-label')).toBeTruthy();
+  const overflow = await page.evaluate(() =>
+    [...document.querySelectorAll('article pre')].map((pre) => pre.scrollWidth - pre.clientWidth).filter((extra) => extra > 0).length,
+  );
+  expect(overflow).toBeGreaterThan(0);
+  // Keyboard scrolling: focus the first block that overflows and press End.
+  const scrolled = page.locator('article pre');
+  const index = await page.evaluate(() => [...document.querySelectorAll('article pre')].findIndex((pre) => pre.scrollWidth > pre.clientWidth));
+  await scrolled.nth(index).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scrolled.nth(index).evaluate((pre) => pre.scrollLeft), WAIT).toBeGreaterThan(0);
+});
+
+test('"Use solution" closes the comparison without an error', async () => {
+  errors.length = 0;
+  await page.getByRole('button', { name: /Show solution/ }).click();
+  await page.getByRole('dialog').locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
+  await page.getByRole('button', { name: 'Use solution' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+  await waitForProgram(page);
+  // Open and close it once more: the second dispose is where the error used to come back.
+  await page.getByRole('button', { name: /Show solution/ }).click();
+  await page.getByRole('dialog').locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+  expect(errors.filter((e) => /disposed/i.test(e))).toEqual([]);
+});
+
+test('the first PgService program says it loads the database engine', async () => {
+  await open('?lesson=19-persisting-data');
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { statuses: string[] }).statuses = []);
+    const status = document.querySelector('[data-testid=compile-status]')!;
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  const before = await waitForProgram(page);
+  await page.getByRole('button', { name: /Show solution/ }).click();
+  await page.getByRole('button', { name: 'Use solution' }).click();
+  await waitForProgram(page, before);
+  const seen = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+  expect(seen).toContain('Loading the database engine (15 MB, once)…');
+});

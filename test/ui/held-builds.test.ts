@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ProgramSession } from '../../web/engine/program-session.ts';
+import { compileStatus } from '../../web/editor/status-line.tsx';
+import { messageWithoutStack } from '../../web/console/console-store.ts';
+import { programRoutes } from '../../web/lesson/program-routes.ts';
+import { FakeEngine } from './fake-engine.ts';
+
+describe('builds with new type errors', () => {
+  it('are held while typing, keep errors the running program already had, and run on demand', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine, 0);
+    let errors: string[] = ['old @ starter line'];
+    session.setTypeErrorCheck(async () => errors);
+    await session.compileNow({ 'main.ts': 'starter' });
+    const typed = async (code: string) => {
+      session.schedule({ 'main.ts': code });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await typed('starter edited');
+    expect(engine.runs.map((b) => b.code)).toEqual(['starter', 'starter edited']);
+    errors = ['old @ starter line', "Property 'app' does not exist @ app."];
+    await typed('half typed');
+    expect(engine.runs).toHaveLength(2);
+    expect(session.store.get()).toMatchObject({ phase: 'held', runningId: 'id:starter edited', heldErrors: 1 });
+    expect(compileStatus(session.store.get())).toMatch(/^1 type error in your edits — the last good program keeps running/);
+    await session.compileNow({ 'main.ts': 'half typed' });
+    expect(engine.runs.map((b) => b.code)).toContain('half typed');
+    expect(session.store.get().phase).toBe('ok');
+  });
+
+  it('say so while the database engine loads for the first PgService program', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    const seen: (string | null)[] = [];
+    session.store.subscribe(() => seen.push(session.store.get().starting));
+    await session.compileNow({ 'main.ts': "import { App, PgService } from 'halo';" });
+    await session.compileNow({ 'main.ts': "import { PgService } from 'halo';\n// again" });
+    await session.compileNow({ 'main.ts': '// PgService only in a comment' });
+    expect(seen.filter(Boolean)).toEqual(['database', 'database-again', 'program']);
+  });
+});
+
+describe('console messages', () => {
+  it('drop the stack frames an entry repeats below', () => {
+    const stack = 'Error: boom\n    at explode (main.ts:6:9)\n    at ae (http://x/assets/server-worker-AB.js:2:7430)';
+    const entry = { level: 'error' as const, text: `[halo] GET /boom failed with 500: ${stack}`, stack, time: 0 };
+    expect(messageWithoutStack(entry)).toBe('[halo] GET /boom failed with 500: Error: boom');
+    expect(messageWithoutStack({ level: 'log', text: 'plain', time: 0 })).toBe('plain');
+  });
+});
+
+describe('free playground notes', () => {
+  it('list the routes and services a program declares, in order', () => {
+    const code = "app.get('/', h);\nconst todos = app.use('/todos', new MapService());\napp.post(`/greet`, h);";
+    expect(programRoutes(code)).toEqual(['GET /', '/todos and /todos/:id (a service)', 'POST /greet']);
+  });
+});
