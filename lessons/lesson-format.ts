@@ -73,6 +73,28 @@ export interface CheckStep {
   restartFirst?: boolean;
 }
 
+/**
+ * One WebSocket step of a flow, on the connection named `socket` (opened at `path` when the check
+ * first names it, closed when the check ends): sends `send`, then (if given) waits for the next
+ * message matching `expect` — messages that do not match are skipped, as a client ignores events it
+ * does not need. `{{name}}` works as in HTTP steps; `capture` reads the matching message.
+ */
+export interface SocketStep {
+  /** The connection's name within the check (`alice`, `bob`): two names are two connections. */
+  socket: string;
+  /** The WebSocket path on the program's origin. Default `/ws`. */
+  path?: string;
+  /** A message to send (as JSON text). */
+  send?: JsonValue;
+  /** A message to wait for, matched partially as `expect.json` is. */
+  expect?: JsonValue;
+  /** Values to remember from the matching message: name → dot path (`result.id`). */
+  capture?: Record<string, string>;
+}
+
+/** A step of a flow: an HTTP request or a WebSocket step. */
+export type FlowStep = CheckStep | SocketStep;
+
 /** A check with a single request. */
 export interface SingleCheck extends CheckStep {
   /** What the learner should achieve, phrased as a goal ("GET / answers Hello, world!"). */
@@ -83,8 +105,8 @@ export interface SingleCheck extends CheckStep {
 export interface FlowCheck {
   /** What the learner should achieve, phrased as a goal. */
   title: string;
-  /** The requests, in order; the flow stops at the first step that fails. */
-  steps: CheckStep[];
+  /** The steps, in order; the flow stops at the first step that fails. */
+  steps: FlowStep[];
 }
 
 /** One automatic check of a lesson. */
@@ -95,7 +117,17 @@ export function defineChecks(checks: Check[]): Check[] {
   return checks;
 }
 
-/** The steps of a check, whichever form it was written in. */
-export function stepsOf(check: Check): CheckStep[] {
+/** Every step of a check, whichever form it was written in. */
+export function flowStepsOf(check: Check): FlowStep[] {
   return 'steps' in check ? check.steps : [{ request: check.request, expect: check.expect, capture: check.capture, restartFirst: check.restartFirst }];
+}
+
+/** True for a WebSocket step. */
+export function isSocketStep(step: FlowStep): step is SocketStep {
+  return 'socket' in step;
+}
+
+/** The HTTP steps of a check (its WebSocket steps left out). */
+export function stepsOf(check: Check): CheckStep[] {
+  return flowStepsOf(check).filter((step): step is CheckStep => !isSocketStep(step));
 }

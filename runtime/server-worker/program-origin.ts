@@ -22,3 +22,9 @@ export function mayListenOn(origin: string, playgroundOrigin: string | undefined
   // One label and not a number (URL turns `http://2130706433` into an IPv4 address already).
   return !host.includes('.') && !host.startsWith('[');
 }
+
+/** The http(s) origin a ws(s) URL belongs to (`ws://localhost:3000/ws` → `http://localhost:3000`): programs register http origins. */
+export function socketOrigin(url: string | URL): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol === 'wss:' ? 'https:' : 'http:'}//${parsed.host}`;
+}

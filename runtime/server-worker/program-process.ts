@@ -13,6 +13,10 @@ export interface ProcessEvents {
   unlisten(origin: string): void;
   /** A request of the program's PGlite for its assets or storage; resolves with the answer to send back. */
   call(call: PgCall): Promise<{ reply: PgReply; transfer: Transferable[] }>;
+  /** The program sends `text` to the page's socket `id`. */
+  socketSend(id: number, text: string): void;
+  /** The program closes the page's socket `id`. */
+  socketClose(id: number, code: number, reason: string): void;
 }
 
 /**
@@ -25,6 +29,8 @@ export const BUSY_CAP_MS = 60_000;
 /** The page's side of one server worker running one program; terminated, it answers nothing more. */
 export class ProgramProcess {
   private readonly pending = new Map<number, (response: WireResponse | null) => void>();
+  /** Socket messages the program has not finished handling, by sequence number. */
+  private readonly handling = new Map<number, (handled: boolean) => void>();
   private starting: ((outcome: StartOutcome) => void) | null = null;
   private nextId = 1;
   private dead = false;
@@ -71,6 +77,32 @@ export class ProgramProcess {
     });
   }
 
+  /** Tells the program a page socket `id` connected to `url`. */
+  openSocket(id: number, url: string): void {
+    if (!this.dead) this.post({ type: 'socket-open', id, url, headers: [['host', new URL(url).host]] });
+  }
+
+  /** Passes a socket message; resolves true once the program handled it, false when it did not within `timeoutMs` or the process died. */
+  socketMessage(id: number, text: string, timeoutMs: number): Promise<boolean> {
+    if (this.dead) return Promise.resolve(false);
+    const seq = this.nextId++;
+    return new Promise((resolve) => {
+      const cancel = this.deadline(timeoutMs, () => settle(false));
+      const settle = (handled: boolean): void => {
+        cancel();
+        this.handling.delete(seq);
+        resolve(handled);
+      };
+      this.handling.set(seq, settle);
+      this.post({ type: 'socket-message', id, seq, text });
+    });
+  }
+
+  /** Tells the program the page's socket `id` closed. */
+  socketClosed(id: number): void {
+    if (!this.dead) this.post({ type: 'socket-closed', id });
+  }
+
   /** Stops the worker at once, whatever it is doing; pending requests resolve with null. */
   terminate(): void {
     if (this.dead) return;
@@ -78,6 +110,7 @@ export class ProgramProcess {
     this.worker.terminate();
     this.finishStart({ ok: false, message: 'The program was stopped.' });
     for (const settle of [...this.pending.values()]) settle(null);
+    for (const settle of [...this.handling.values()]) settle(false);
   }
 
   /** Calls `expire` once `ms` have passed, later while the program reports being busy; returns a cancel function. */
@@ -142,6 +175,15 @@ export class ProgramProcess {
         break;
       case 'call':
         this.answer(message.id, message.call);
+        break;
+      case 'socket-send':
+        this.events.socketSend(message.id, message.text);
+        break;
+      case 'socket-close':
+        this.events.socketClose(message.id, message.code, message.reason);
+        break;
+      case 'socket-done':
+        this.handling.get(message.seq)?.(true);
         break;
       case 'failed':
         this.finishStart({ ok: false, message: message.message, stack: message.stack });

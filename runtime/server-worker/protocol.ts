@@ -21,7 +21,13 @@ export interface WireResponse {
 export type ToServerWorker =
   | { type: 'load'; code: string }
   | { type: 'request'; id: number; request: WireRequest }
-  | { type: 'reply'; id: number; reply: PgReply };
+  | { type: 'reply'; id: number; reply: PgReply }
+  /** A page WebSocket connected to `url` (ws:// or wss://, on an origin the program registered). */
+  | { type: 'socket-open'; id: number; url: string; headers: [string, string][] }
+  /** A text message from the page's socket `id`; the worker answers `socket-done` with `seq` once the program handled it. */
+  | { type: 'socket-message'; id: number; seq: number; text: string }
+  /** The page's socket `id` closed. */
+  | { type: 'socket-closed'; id: number };
 
 /** Messages the server worker sends to the page (over the worker's private port). */
 export type FromServerWorker =
@@ -32,4 +38,10 @@ export type FromServerWorker =
   | { type: 'response'; id: number; response: WireResponse }
   | { type: 'console'; entry: ConsoleEntry }
   | { type: 'busy'; ms: number }
-  | { type: 'call'; id: number; call: PgCall };
+  | { type: 'call'; id: number; call: PgCall }
+  /** The program sends a text message to the page's socket `id`. */
+  | { type: 'socket-send'; id: number; text: string }
+  /** The program closes the page's socket `id` (a WebSocket close code and reason). */
+  | { type: 'socket-close'; id: number; code: number; reason: string }
+  /** The program finished handling message `seq` (the kill switch waits for it as for a response). */
+  | { type: 'socket-done'; seq: number };

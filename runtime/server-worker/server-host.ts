@@ -1,6 +1,7 @@
 import type { ConsoleEntry, ProgramBundle, ProgramState } from '../engine/engine-api.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
-import { mayListenOn } from './program-origin.ts';
+import type { SocketTransport } from '../framework/providers/websocket/socket-connection.ts';
+import { mayListenOn, socketOrigin } from './program-origin.ts';
 import type { WireRequest, WireResponse } from './protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 import { textResponse } from './wire.ts';
@@ -11,11 +12,23 @@ export interface HostListeners {
   state(state: ProgramState): void;
 }
 
-/** The running program: its process, the bundle it came from, and the origins it registered. */
+/** The page's side of one WebSocket connection to the program: what the client sends, and its closing. */
+export interface ClientSocket {
+  /** Passes a text message of the client to the program. */
+  send(text: string): void;
+  /** The client closed (or failed): the program forgets the connection. */
+  close(): void;
+}
+
+/** The close code and reason open sockets get when their program stops: 1012 is "Service Restart". */
+export const PROGRAM_RESTARTED = { code: 1012, reason: 'The program restarted.' } as const;
+
+/** The running program: its process, the bundle it came from, the origins it registered and the sockets open on it. */
 interface Running {
   process: ProgramProcess;
   bundle: ProgramBundle;
   origins: Set<string>;
+  sockets: Map<number, SocketTransport>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
   timedOut: boolean;
 }
@@ -43,6 +56,7 @@ export class ServerHost {
   private current: ProgramState = { status: 'idle', origins: [] };
   private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
+  private nextSocket = 1;
 
   /** Uses `spawn` to create server workers and `pg` to answer their PGlite; boots the spares at once. */
   constructor(
@@ -66,7 +80,7 @@ export class ServerHost {
   /** Replaces the running program with `bundle` (fresh state); resolves once it started or failed. */
   async run(bundle: ProgramBundle): Promise<ProgramState> {
     const generation = ++this.generation;
-    this.running?.process.terminate();
+    if (this.running) this.stop(this.running);
     this.running = null;
     this.setState('starting', []);
     await this.launch(bundle, generation);
@@ -84,11 +98,7 @@ export class ServerHost {
     const timeoutMs = this.requestTimeoutMs;
     const response = await running.process.request(request, timeoutMs);
     if (response) return response;
-    if (!running.timedOut && running === this.running) {
-      running.timedOut = true;
-      this.listeners.console({ level: 'error', text: `${request.method} ${url.pathname} got no response within ${timeoutMs} ms: the program was restarted.`, time: Date.now() });
-      void this.restart(running);
-    }
+    this.expire(running, `${request.method} ${url.pathname} got no response within ${timeoutMs} ms`);
     if (!running.timedOut) return textResponse(503, 'The program was replaced before it answered.');
     return textResponse(
       504,
@@ -97,9 +107,58 @@ export class ServerHost {
     );
   }
 
+  /**
+   * Connects a page WebSocket (`url`: ws:// or wss://) to the running program, once it runs; `peer`
+   * gets what the program sends and its close. Without a program listening there it closes at once
+   * (1013, "try again later"); when the program stops, with PROGRAM_RESTARTED.
+   */
+  openSocket(url: string, peer: SocketTransport): ClientSocket {
+    const id = this.nextSocket++;
+    const origin = socketOrigin(url);
+    // Messages sent before the program settled wait, in order, behind the connection.
+    const target = this.settled().then(() => {
+      const running = this.running;
+      if (!running || !running.origins.has(origin)) {
+        peer.close(1013, `No program is listening on ${origin}. Run a program that calls startServer().`);
+        return null;
+      }
+      running.sockets.set(id, peer);
+      running.process.openSocket(id, url);
+      return running;
+    });
+    return {
+      send: (text) => void target.then((running) => running && this.passMessage(running, id, url, text)),
+      close: () => void target.then((running) => running?.sockets.delete(id) && running.process.socketClosed(id)),
+    };
+  }
+
+  /** Passes one client message, the kill switch armed as for a request. */
+  private async passMessage(running: Running, id: number, url: string, text: string): Promise<void> {
+    if (!running.sockets.has(id)) return;
+    const timeoutMs = this.requestTimeoutMs;
+    if (!(await running.process.socketMessage(id, text, timeoutMs))) {
+      this.expire(running, `A WebSocket message to ${new URL(url).pathname} was not handled within ${timeoutMs} ms`);
+    }
+  }
+
+  /** The kill switch: reports `what` and restarts `running`, once, if it is still the current program. */
+  private expire(running: Running, what: string): void {
+    if (running.timedOut || running !== this.running) return;
+    running.timedOut = true;
+    this.listeners.console({ level: 'error', text: `${what}: the program was restarted.`, time: Date.now() });
+    void this.restart(running);
+  }
+
+  /** Terminates `running`; its open sockets are closed with PROGRAM_RESTARTED, so clients know to reconnect. */
+  private stop(running: Running): void {
+    running.process.terminate();
+    for (const peer of running.sockets.values()) peer.close(PROGRAM_RESTARTED.code, PROGRAM_RESTARTED.reason);
+    running.sockets.clear();
+  }
+
   private async restart(running: Running): Promise<void> {
     const generation = ++this.generation;
-    running.process.terminate();
+    this.stop(running);
     this.running = null;
     this.setState('restarting', [...running.origins]);
     await this.launch(running.bundle, generation);
@@ -109,10 +168,17 @@ export class ServerHost {
     const worker = this.spares.shift() ?? this.spawn();
     this.refillSpares();
     const origins = new Set<string>();
+    const sockets = new Map<number, SocketTransport>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
       call: (call) => this.pg(call),
+      socketSend: (id, text) => sockets.get(id)?.send(text),
+      socketClose: (id, code, reason) => {
+        const peer = sockets.get(id);
+        sockets.delete(id);
+        peer?.close(code, reason);
+      },
       listen: (origin) => {
         // The page's requests to `origin` go to the program from now on: only addresses no real site has.
         if (!mayListenOn(origin, globalThis.location?.origin)) {
@@ -144,7 +210,7 @@ export class ServerHost {
       this.setState('crashed', []);
       return;
     }
-    this.running = { process, bundle, origins, timedOut: false };
+    this.running = { process, bundle, origins, sockets, timedOut: false };
     this.setState('running', [...origins]);
   }
 

@@ -19,6 +19,7 @@ import type { FromServerWorker, ToServerWorker, WireRequest } from './protocol.t
 import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
+import { WorkerSockets } from './worker-sockets.ts';
 import { WORKER_READY } from './sandbox-document.ts';
 import { fromWireRequest, textResponse, toWireResponse } from './wire.ts';
 
@@ -40,6 +41,7 @@ function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets 
   });
 }
 
+const sockets = new WorkerSockets(apps, (message) => send(message));
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
 
 Object.defineProperty(globalThis, HALO_GLOBAL, { value: halo });
@@ -109,12 +111,31 @@ warmUpFramework().catch(() => {
   // Only a missed optimization.
 });
 
+/** Passes a socket message to the program; `socket-done` follows however it ended, as a response would. */
+async function handleSocketMessage(id: number, seq: number, text: string): Promise<void> {
+  try {
+    await sockets.message(id, text);
+  } catch (error) {
+    programConsole.reportUncaught('A WebSocket message failed:', error);
+  }
+  send({ type: 'socket-done', seq });
+}
+
 function receive(message: ToServerWorker): void {
-  if (message.type === 'load') void load(message.code);
-  else if (message.type === 'request') void answer(message.id, message.request);
-  else {
-    replies.get(message.id)?.(message.reply);
-    replies.delete(message.id);
+  switch (message.type) {
+    case 'load':
+      return void load(message.code);
+    case 'request':
+      return void answer(message.id, message.request);
+    case 'socket-open':
+      return sockets.open(message.id, message.url, message.headers);
+    case 'socket-message':
+      return void handleSocketMessage(message.id, message.seq, message.text);
+    case 'socket-closed':
+      return sockets.closed(message.id);
+    case 'reply':
+      replies.get(message.id)?.(message.reply);
+      replies.delete(message.id);
   }
 }
 

@@ -22,6 +22,7 @@ import type { InProcessRow, WorkloadResults } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
+import { webSocketSection } from './ws-workload.ts';
 
 const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
 // Many short rounds rather than a few long ones: on a shared machine a stall spoils one short pair, not the median.
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
     servers.clear();
 
     const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runInProcess();
+    const sockets = process.env.BENCH_SKIP_WS ? [] : await webSocketSection();
     const elapsed = Math.round((Date.now() - started) / 1000);
     const report = [
       '# Halo benchmark results',
@@ -148,6 +150,7 @@ async function main(): Promise<void> {
       ...(inProcess
         ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
         : []),
+      ...sockets,
       `## Targets (p99 at or below fastify's; CPU efficiency above fastify's and at least ${TARGET_EFFICIENCY} × raw)`,
       '',
       ...results.flatMap((r) => targetLines(r)),

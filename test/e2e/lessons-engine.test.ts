@@ -1,7 +1,7 @@
 /**
  * Every lesson's solution, in real Chromium, passes all its checks through the playground engine: the
  * same check runner the lesson pane uses, with the requests sent by the page's fetch (service worker →
- * server worker). Checks that restart the program get a fresh run of the same code.
+ * server worker; WebSocket steps through the page's WebSocket). Checks that restart the program get a fresh run of the same code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsOf } from '../../lessons/lesson-format.ts';
@@ -9,13 +9,18 @@ import { lessons } from '../../web/lessons/catalog.ts';
 import { runChecks } from '../../web/lessons/run-checks.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import type { BodySpec } from './harness/session.ts';
+import { pageWebSocketClass } from './harness/page-websocket.ts';
+import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let session: PlaygroundSession;
+/** WebSocket steps open the page's sockets (routed to the program by msw), driven from here. */
+let PageWebSocket: WebSocketClass;
 
 beforeAll(async () => {
   // Lesson 19 opens PGlite (initdb in wasm) on its first request: a generous kill switch.
   session = await PlaygroundSession.open({ requestTimeoutMs: 60_000 });
+  PageWebSocket = await pageWebSocketClass(session.page);
 });
 afterAll(async () => {
   await session?.close();
@@ -47,7 +52,7 @@ describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s in Chro
   it('has a solution that passes every check through the engine', async () => {
     const files = { 'main.ts': lesson.solution };
     expect((await session.run(files)).status).toBe('running');
-    const results = await runChecks(lesson.checks, { origin: ORIGIN, fetch: pageFetch, restart: async () => void (await session.run(files)) });
+    const results = await runChecks(lesson.checks, { origin: ORIGIN, fetch: pageFetch, restart: async () => void (await session.run(files)), WebSocket: PageWebSocket });
     const failed = results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.steps.flatMap((s) => s.failures).join(' | ')}`);
     expect(failed).toEqual([]);
     expect(results).toHaveLength(lesson.checks.length);

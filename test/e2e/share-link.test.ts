@@ -59,7 +59,7 @@ test('Ctrl/Cmd+S puts lesson, code and request in the fragment and shows the lin
   const field = page.getByLabel('Share link address');
   await field.waitFor({ timeout: 10_000 });
   link = await field.inputValue();
-  expect(link).toMatch(/#share=1\.[\w-]+$/);
+  expect(link).toMatch(/#share=2\.[\w-]+$/);
   expect(page.url()).toBe(link);
   expect(link.length).toBeLessThan(2_000);
   expect(await page.getByTestId('share-warning').count()).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findLesson, lessons } from '../../web/lessons/catalog.ts';
-import { stepsOf } from '../../lessons/lesson-format.ts';
+import { flowStepsOf, stepsOf } from '../../lessons/lesson-format.ts';
 
 describe('lesson catalog', () => {
   it('loads at least the sixteen lessons of the curriculum, sorted by number, with unique numbers', () => {
@@ -28,7 +28,7 @@ describe('lesson catalog', () => {
     expect(lesson.checks.length).toBeGreaterThan(0);
     for (const check of lesson.checks) {
       expect(check.title.length).toBeGreaterThan(0);
-      expect(stepsOf(check).length).toBeGreaterThan(0);
+      expect(flowStepsOf(check).length).toBeGreaterThan(0);
     }
     expect(new Set(lesson.checks.map((c) => c.title)).size).toBe(lesson.checks.length);
   });

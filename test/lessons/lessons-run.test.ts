@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { stepsOf } from '../../lessons/lesson-format.ts';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { runChecks } from '../../web/lessons/run-checks.ts';
 import type { CheckResult } from '../../web/lessons/run-checks.ts';
+import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
 import type { RunningProgram } from './serve-program.ts';
 import { repoRoot, serveProgram } from './serve-program.ts';
 
@@ -26,7 +28,7 @@ async function check(lessonId: string, program: 'solution' | 'starter', rounds =
   try {
     let results: CheckResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart });
+      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart, WebSocket: WebSocket as unknown as WebSocketClass });
       if (report(results)) break;
     }
     return { results, output: served.output() };

@@ -16,7 +16,7 @@ function fakeWorker(): { worker: ServerWorkerHandle; say: (message: FromServerWo
   return { worker, say };
 }
 
-const events = { console() {}, listen() {}, unlisten() {}, call: () => Promise.reject(new Error('no calls here')) };
+const events = { console() {}, listen() {}, unlisten() {}, socketSend() {}, socketClose() {}, call: () => Promise.reject(new Error('no calls here')) };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ProgramProcess deadlines while the program is busy', () => {

@@ -31,7 +31,7 @@ const base: SharedProgram = {
 describe('share links', () => {
   it('round-trips unicode files, lesson and request', () => {
     const value = encodeShare(base);
-    expect(value).toMatch(/^1\.[A-Za-z0-9_-]+$/);
+    expect(value).toMatch(/^2\.[A-Za-z0-9_-]+$/);
     expect(decodeShare(value)).toEqual(base);
   });
 
@@ -135,11 +135,23 @@ describe('share links', () => {
   });
 
   it('calls a link newer only when its version is past the newest this build knows', () => {
-    for (const value of ['2.abc', '99.abc', '99999999999999999999.abc']) {
+    for (const value of ['3.abc', '99.abc', '99999999999999999999.abc']) {
       const error = refusal(value);
       expect(error.problem, value).toBe('newer');
       expect(error.message).toMatch(/newer version of the playground/);
     }
+  });
+
+  it('carries a GraphQL body and a WebSocket request from format version 2 on, back into the request panel', async () => {
+    const spec = { ...defaultRequest(), method: 'POST' as const, path: '/graphql', bodyType: 'graphql' as const, graphql: '{ books }', variables: '{ "q": 1 }', mode: 'websocket' as const, socketPath: '/live', socketMessage: '{"id":1}' };
+    const request = await toSharedRequest(spec);
+    expect(request).toMatchObject({ graphql: { query: '{ books }', variables: '{ "q": 1 }' }, socket: { path: '/live', message: '{"id":1}' } });
+    const back = fromSharedRequest(decodeShare(encodeShare({ ...base, request })).request);
+    expect(back).toMatchObject({ bodyType: 'graphql', graphql: '{ books }', variables: '{ "q": 1 }', mode: 'websocket', socketPath: '/live', socketMessage: '{"id":1}' });
+    // A version 1 link knows neither: its GraphQL body type is damage, and it opens in HTTP mode.
+    const v1 = (value: unknown) => `1.${toBase64Url(deflateSync(strToU8(JSON.stringify(value))))}`;
+    expect(refusal(v1({ ...base, request: { ...request } })).problem).toBe('damaged');
+    expect(fromSharedRequest(decodeShare(v1({ ...base, request: { ...base.request, socket: { path: '/x', message: '' } } })).request).mode).toBe('http');
   });
 
   it('refuses link data of the wrong shape as damaged, keeping the reason for debugging', () => {

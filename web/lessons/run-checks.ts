@@ -1,8 +1,14 @@
-import type { Check, CheckExpect, CheckRequest, CheckStep } from '../../lessons/lesson-format.ts';
-import { stepsOf } from '../../lessons/lesson-format.ts';
+import type { Check, CheckStep } from '../../lessons/lesson-format.ts';
+import { flowStepsOf, isSocketStep } from '../../lessons/lesson-format.ts';
 import type { CaptureScope } from './build-request.ts';
 import { resolveStrings, toFetchArgs } from './build-request.ts';
+import { captureValues, describeError } from './capture-values.ts';
+import type { WebSocketClass } from './check-socket.ts';
+import { runSocketStep, type CheckSockets } from './run-socket-step.ts';
 import type { ActualResponse } from './compare-response.ts';
+import type { StepResult } from './step-result.ts';
+
+export type { StepResult } from './step-result.ts';
 import { compareResponse } from './compare-response.ts';
 
 /** Where and how runChecks sends its requests. */
@@ -19,18 +25,8 @@ export interface RunChecksOptions {
   signal?: AbortSignal;
   /** Restarts the program (for steps with `restartFirst`); resolves once it serves again. */
   restart?: () => Promise<void>;
-}
-
-/** The outcome of one request of a check. */
-export interface StepResult {
-  /** The request as sent (captured values filled in). */
-  request: CheckRequest;
-  /** What the response had to look like. */
-  expected: CheckExpect;
-  /** What came back; status 0 and an empty body when no response arrived. */
-  actual: ActualResponse;
-  /** Expected-vs-actual explanations; empty when the step passed. */
-  failures: string[];
+  /** The WebSocket class for WebSocket steps; default the global one (the page's; on Node pass `ws`'s). */
+  WebSocket?: WebSocketClass;
 }
 
 /** The outcome of one check. Steps after the first failing one are not run and not listed. */
@@ -57,12 +53,17 @@ export async function runChecks(checks: readonly Check[], options: RunChecksOpti
 export async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckResult> {
   const scope: CaptureScope = {};
   const steps: StepResult[] = [];
-  for (const step of stepsOf(check)) {
-    const result = await runStep(step, scope, options);
-    steps.push(result);
-    if (result.failures.length > 0) return { title: check.title, passed: false, steps };
+  const sockets: CheckSockets = new Map();
+  try {
+    for (const step of flowStepsOf(check)) {
+      const result = isSocketStep(step) ? await runSocketStep(step, sockets, scope, options) : await runStep(step, scope, options);
+      steps.push(result);
+      if (result.failures.length > 0) return { title: check.title, passed: false, steps };
+    }
+    return { title: check.title, passed: true, steps };
+  } finally {
+    for (const socket of sockets.values()) socket.close();
   }
-  return { title: check.title, passed: true, steps };
 }
 
 async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksOptions): Promise<StepResult> {
@@ -102,20 +103,5 @@ function capture(step: CheckStep, actual: ActualResponse, scope: CaptureScope): 
   } catch {
     return ['Expected a JSON body to take values from, but the body is not JSON.'];
   }
-  const failures: string[] = [];
-  for (const [name, path] of Object.entries(step.capture)) {
-    const value = path.split('.').reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), json);
-    if (value === undefined || value === null) failures.push(`Expected the response JSON to have "${path}", but it is missing.`);
-    else scope[name] = typeof value === 'string' ? value : JSON.stringify(value);
-  }
-  return failures;
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return 'it timed out';
-    const cause = (error as Error & { cause?: unknown }).cause;
-    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
-  }
-  return String(error);
+  return captureValues(step.capture, json, scope);
 }

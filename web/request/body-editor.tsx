@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatBytes, parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
+import { GraphQLEditor } from './graphql-editor.tsx';
 import { methodAllowsBody, newMultipartRow, type BodyType, type MultipartRow, type RequestSpec } from './request-model.ts';
 import { updateSpec } from './request-store.ts';
 
@@ -9,6 +10,7 @@ const BODY_TYPES: { id: BodyType; label: string }[] = [
   { id: 'json', label: 'JSON' },
   { id: 'form', label: 'Form (urlencoded)' },
   { id: 'multipart', label: 'Multipart' },
+  { id: 'graphql', label: 'GraphQL' },
 ];
 
 function MultipartValue({ row, update, label }: { row: MultipartRow; update: (p: Partial<MultipartRow>) => void; label: string }) {
@@ -68,6 +70,7 @@ export function BodyEditor({ spec }: { spec: RequestSpec }) {
       {spec.bodyType === 'json' && spec.json.trim() !== '' && parseJson(spec.json) === undefined && (
         <p className="text-xs text-amber-800 dark:text-amber-300">This is not valid JSON; it is sent as typed.</p>
       )}
+      {spec.bodyType === 'graphql' && <GraphQLEditor spec={spec} />}
       {spec.bodyType === 'form' && <FieldRows noun="Form field" rows={spec.form} onChange={(form) => updateSpec({ form })} />}
       {spec.bodyType === 'multipart' && (
         <FieldRows

@@ -43,8 +43,8 @@ export function buildRequest(spec: RequestSpec, origin: string): BuiltRequest {
   let headers: [string, string][] = activeRows(spec.headers).map((h) => [h.name.trim(), h.value]);
   const built: BuiltRequest = { url: requestUrl(origin, spec.path), method: spec.method, headers };
   if (!methodAllowsBody(spec.method) || spec.bodyType === 'none') return built;
-  if (spec.bodyType === 'json') {
-    built.body = spec.json;
+  if (spec.bodyType === 'json' || spec.bodyType === 'graphql') {
+    built.body = spec.bodyType === 'json' ? spec.json : graphqlBody(spec);
     if (!hasHeader(headers, 'content-type')) headers.push(['Content-Type', 'application/json']);
   } else if (spec.bodyType === 'form') {
     built.body = encodeForm(spec.form);
@@ -56,4 +56,18 @@ export function buildRequest(spec: RequestSpec, origin: string): BuiltRequest {
     built.headers = headers;
   }
   return built;
+}
+
+/** The JSON body of a GraphQL request; variables that are not a JSON object cannot be sent. */
+export function graphqlBody(spec: Pick<RequestSpec, 'graphql' | 'variables'>): string {
+  let variables: unknown;
+  if (spec.variables.trim() !== '') {
+    try {
+      variables = JSON.parse(spec.variables);
+    } catch {
+      throw new Error('the GraphQL variables are not valid JSON');
+    }
+    if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) throw new Error('the GraphQL variables must be a JSON object');
+  }
+  return JSON.stringify(variables === undefined ? { query: spec.graphql } : { query: spec.graphql, variables });
 }

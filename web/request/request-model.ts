@@ -19,8 +19,11 @@ export interface MultipartRow extends FieldRow {
   file: File | null;
 }
 
-/** How the request body is encoded. */
-export type BodyType = 'none' | 'json' | 'form' | 'multipart';
+/** How the request body is encoded; `graphql` sends `{ query, variables }` as JSON. */
+export type BodyType = 'none' | 'json' | 'form' | 'multipart' | 'graphql';
+
+/** What the request panel talks: HTTP requests, or WebSocket connections. */
+export type RequestMode = 'http' | 'websocket';
 
 /** Everything the request panel edits. */
 export interface RequestSpec {
@@ -32,6 +35,16 @@ export interface RequestSpec {
   json: string;
   form: FieldRow[];
   multipart: MultipartRow[];
+  /** The GraphQL query of the `graphql` body. */
+  graphql: string;
+  /** The GraphQL variables (JSON text; empty for none). */
+  variables: string;
+  /** HTTP or WebSocket. */
+  mode: RequestMode;
+  /** The WebSocket path on the program's origin, e.g. `/ws`. */
+  socketPath: string;
+  /** The WebSocket message being composed (JSON text). */
+  socketMessage: string;
 }
 
 /** Accept header presets: what a browser sends, what an API client sends, anything. */
@@ -64,6 +77,11 @@ export function defaultRequest(): RequestSpec {
     json: '{\n  "name": "Ada"\n}',
     form: [newRow('name', 'Ada')],
     multipart: [newMultipartRow('text', 'name', 'Ada')],
+    graphql: 'query ($q: JSON) {\n  todos(query: $q)\n}',
+    variables: '{\n  "q": {}\n}',
+    mode: 'http',
+    socketPath: '/ws',
+    socketMessage: '{ "id": 1, "call": "todos.create", "data": { "text": "Hello" } }',
   };
 }
 

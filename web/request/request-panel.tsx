@@ -7,6 +7,7 @@ import { BodyEditor } from './body-editor.tsx';
 import { toCurl } from './curl.ts';
 import { FieldRows } from './field-rows.tsx';
 import { RecentRequests } from './recent-requests.tsx';
+import { SocketPanel } from './socket-panel.tsx';
 import { ACCEPT_PRESETS, METHODS, acceptValue, withAccept, type Method } from './request-model.ts';
 import { requestStore, updateSpec } from './request-store.ts';
 
@@ -44,6 +45,26 @@ export function RequestPanel() {
     }
   };
 
+  const modeSwitch = (
+    <fieldset className="flex shrink-0 gap-3 px-2 text-sm">
+      <legend className="sr-only">Request mode</legend>
+      {(['http', 'websocket'] as const).map((mode) => (
+        <label key={mode} className="flex items-center gap-1">
+          <input type="radio" name="request-mode" value={mode} checked={spec.mode === mode} onChange={() => updateSpec({ mode })} />
+          {mode === 'http' ? 'HTTP' : 'WebSocket'}
+        </label>
+      ))}
+    </fieldset>
+  );
+  if (spec.mode === 'websocket') {
+    return (
+      <div className="flex min-h-0 flex-1 flex-col">
+        {modeSwitch}
+        <SocketPanel spec={spec} origin={origin} />
+      </div>
+    );
+  }
+
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
       <form className="flex shrink-0 flex-wrap items-center gap-1 p-2" onSubmit={(e) => (e.preventDefault(), send())}>
@@ -71,6 +92,8 @@ export function RequestPanel() {
           Copy as cURL
         </button>
       </form>
+      {/* After the URL bar: the method stays the panel's first stop (the skip link lands there). */}
+      {modeSwitch}
       {copied && (
         <p role="status" className="mx-2 truncate font-mono text-xs" title={copied}>
           {copied}

@@ -21,8 +21,29 @@ function Body({ view }: { view: ResponseView }) {
   const kind = bodyKind(view.contentType, view.body);
   if (kind === 'empty') return <p className="p-2 text-sm italic">Empty body.</p>;
   if (kind === 'binary') return <p className="p-2 text-sm italic">Binary body ({view.contentType}, {formatBytes(view.size)}), not shown.</p>;
-  if (kind === 'json') return <div className="p-2"><JsonTree value={parseJson(view.body)} /></div>;
+  if (kind === 'json') {
+    const value = parseJson(view.body);
+    return (
+      <div className="p-2">
+        <GraphQLErrors value={value} />
+        <JsonTree value={value} />
+      </div>
+    );
+  }
   return <pre className="p-2 font-mono text-xs whitespace-pre-wrap break-words" aria-label="Response body">{prettyJson(view.body)}</pre>;
+}
+
+/** A GraphQL response's `errors`, highlighted above the tree (as text: never HTML). */
+function GraphQLErrors({ value }: { value: unknown }) {
+  const errors = (value as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  return (
+    <ul role="alert" aria-label="GraphQL errors" className="mb-2 list-disc rounded bg-red-100 py-1 pl-6 text-xs text-red-900 dark:bg-red-950 dark:text-red-200">
+      {errors.map((error, i) => (
+        <li key={i}>{typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error)}</li>
+      ))}
+    </ul>
+  );
 }
 
 function HeadersTable({ view }: { view: ResponseView }) {

@@ -35,7 +35,9 @@ export function decodeShare(value: string): SharedProgram {
 
 /** One decoder per format version ever written: links in the wild never expire. */
 const DECODERS: Record<number, (data: string) => SharedProgram> = {
-  1: (data) => readProgram(JSON.parse(inflate(fromBase64Url(data)))),
+  1: (data) => readProgram(JSON.parse(inflate(fromBase64Url(data))), 1),
+  // Version 2 added GraphQL bodies and WebSocket requests.
+  2: (data) => readProgram(JSON.parse(inflate(fromBase64Url(data))), 2),
 };
 
 /** Inflates in slices and stops past the limit, so a small crafted link cannot expand to gigabytes. */
@@ -84,27 +86,37 @@ function string(value: unknown, what: string): string {
   return value;
 }
 
-function readProgram(raw: unknown): SharedProgram {
+function readProgram(raw: unknown, version: number): SharedProgram {
   const program = object(raw, 'data');
   const files = object(program.files, 'files');
   const checked: Record<string, string> = {};
   for (const [name, source] of Object.entries(files)) checked[name] = string(source, `file ${name}`);
   if (Object.keys(checked).length === 0) throw new Error('The link holds no files.');
   const lesson = program.lesson == null ? null : string(program.lesson, 'lesson');
-  return { lesson, files: checked, request: readRequest(object(program.request, 'request')) };
+  return { lesson, files: checked, request: readRequest(object(program.request, 'request'), version) };
 }
 
-const BODY_TYPES: readonly BodyType[] = ['none', 'json', 'form', 'multipart'];
+/** The body types each format version may carry. */
+const BODY_TYPES: Record<number, readonly BodyType[]> = { 1: ['none', 'json', 'form', 'multipart'], 2: ['none', 'json', 'form', 'multipart', 'graphql'] };
 
-function readRequest(raw: Json): SharedRequest {
+function readRequest(raw: Json, version: number): SharedRequest {
   const method = string(raw.method, 'method').toUpperCase() as Method;
   if (!METHODS.includes(method)) throw new Error(`The link's method "${method}" is not supported.`);
   const bodyType = string(raw.bodyType, 'body type') as BodyType;
-  if (!BODY_TYPES.includes(bodyType)) throw new Error(`The link's body type "${bodyType}" is not supported.`);
+  if (!BODY_TYPES[version].includes(bodyType)) throw new Error(`The link's body type "${bodyType}" is not supported.`);
   const request: SharedRequest = { method, path: string(raw.path, 'path'), headers: readRows(raw.headers, 'headers'), bodyType };
   if (raw.json !== undefined) request.json = string(raw.json, 'JSON body');
   if (raw.form !== undefined) request.form = readRows(raw.form, 'form');
   if (raw.multipart !== undefined) request.multipart = readParts(raw.multipart);
+  if (version < 2) return request;
+  if (raw.graphql !== undefined) {
+    const graphql = object(raw.graphql, 'GraphQL body');
+    request.graphql = { query: string(graphql.query, 'GraphQL query'), variables: string(graphql.variables ?? '', 'GraphQL variables') };
+  }
+  if (raw.socket !== undefined) {
+    const socket = object(raw.socket, 'WebSocket request');
+    request.socket = { path: string(socket.path, 'WebSocket path'), message: string(socket.message ?? '', 'WebSocket message') };
+  }
   return request;
 }
 

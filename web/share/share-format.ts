@@ -1,7 +1,7 @@
 import type { BodyType, Method } from '../request/request-model.ts';
 
 /** The format version new links are written in; older versions keep decoding (see share-codec.ts). */
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
 
 /** The fragment key of a shared program: `#share=<version>.<data>`. */
 export const SHARE_KEY = 'share';
@@ -26,6 +26,10 @@ export interface SharedRequest {
   json?: string;
   form?: SharedRow[];
   multipart?: SharedPart[];
+  /** Version 2: the GraphQL query and variables of a `graphql` body. */
+  graphql?: { query: string; variables: string };
+  /** Version 2: a WebSocket request (the panel opens in WebSocket mode on this path, with this message). */
+  socket?: { path: string; message: string };
 }
 
 /** Everything a share link carries. */

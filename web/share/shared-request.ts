@@ -30,6 +30,8 @@ export async function toSharedRequest(spec: RequestSpec): Promise<SharedRequest>
   if (spec.bodyType === 'json') shared.json = spec.json;
   if (spec.bodyType === 'form') shared.form = spec.form.map(toRow);
   if (spec.bodyType === 'multipart') shared.multipart = await Promise.all(spec.multipart.map(toPart));
+  if (spec.bodyType === 'graphql') shared.graphql = { query: spec.graphql, variables: spec.variables };
+  if (spec.mode === 'websocket') shared.socket = { path: spec.socketPath, message: spec.socketMessage };
   return shared;
 }
 
@@ -45,5 +47,10 @@ export function fromSharedRequest(shared: SharedRequest): RequestSpec {
     json: shared.json ?? base.json,
     form: shared.form?.map(fromRow) ?? base.form,
     multipart: shared.multipart?.map(fromPart) ?? base.multipart,
+    graphql: shared.graphql?.query ?? base.graphql,
+    variables: shared.graphql?.variables ?? base.variables,
+    mode: shared.socket ? 'websocket' : 'http',
+    socketPath: shared.socket?.path ?? base.socketPath,
+    socketMessage: shared.socket?.message ?? base.socketMessage,
   };
 }

@@ -1,0 +1,149 @@
+/**
+ * The WebSocket and GraphQL providers in the playground, in real Chromium: the page's `new WebSocket`
+ * (intercepted by msw) reaches the program's WebSocket provider in the sandboxed server worker; events
+ * sent by one connection arrive on the other; a program restarted by the kill switch or replaced closes
+ * its sockets with 1012; GraphQL (graphql-js bundled into the server worker) answers over fetch.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PlaygroundSession } from './harness/session.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const WS_URL = 'ws://localhost:3000/ws';
+const TIMEOUT_MS = 1500;
+
+const PROGRAM = [
+  "import { App, AppHttp, MapService, graphql, websocket } from 'halo';",
+  'const app = new App();',
+  "app.use('/messages', new MapService());",
+  "const spins = app.use('/spins', new MapService());",
+  "spins.before('created', () => { for (;;) {} });",
+  'websocket(app);',
+  'graphql(app);',
+  "await new AppHttp(app).startServer('localhost', 3000);",
+].join('\n');
+
+/** What the page keeps of one socket: the messages it got (parsed) and how it closed. */
+interface SocketLog {
+  open: boolean;
+  messages: Record<string, unknown>[];
+  close: { code: number; reason: string } | null;
+}
+
+declare global {
+  interface Window {
+    __sockets: Record<string, { socket: WebSocket; log: SocketLog }>;
+  }
+}
+
+let session: PlaygroundSession;
+
+/** Opens a page WebSocket named `name` and waits until it is open or closed. */
+async function open(name: string, url = WS_URL): Promise<SocketLog> {
+  return session.page.evaluate(
+    ([n, u]) =>
+      new Promise<SocketLog>((resolve) => {
+        window.__sockets ??= {};
+        const socket = new WebSocket(u);
+        const log: SocketLog = { open: false, messages: [], close: null };
+        window.__sockets[n] = { socket, log };
+        socket.onmessage = (event) => log.messages.push(JSON.parse(String(event.data)) as Record<string, unknown>);
+        socket.onopen = () => {
+          log.open = true;
+          resolve(log);
+        };
+        socket.onclose = (event) => {
+          log.close = { code: event.code, reason: event.reason };
+          resolve(log);
+        };
+      }),
+    [name, url] as const,
+  );
+}
+
+async function send(name: string, message: unknown): Promise<void> {
+  await session.page.evaluate(([n, m]) => window.__sockets[n].socket.send(JSON.stringify(m)), [name, message] as const);
+}
+
+/** Waits until the socket's log satisfies `predicate` (a function body over `log`), then returns the log. */
+async function waitFor(name: string, predicate: string): Promise<SocketLog> {
+  await session.page.waitForFunction(([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean, [name, predicate] as const, { timeout: 30_000 });
+  return session.page.evaluate((n) => window.__sockets[n].log, name);
+}
+
+beforeAll(async () => {
+  session = await PlaygroundSession.open({ requestTimeoutMs: TIMEOUT_MS });
+  await session.run({ 'main.ts': PROGRAM });
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('WebSocket in the playground', () => {
+  test('a call on one connection replies to it, and its event arrives on the other connection', async () => {
+    await open('a');
+    await open('b');
+    await send('a', { id: 1, call: 'messages.create', data: { text: 'hello' } });
+    const a = await waitFor('a', 'log.messages.some((m) => m.id === 1)');
+    expect(a.messages.find((m) => m.id === 1)).toMatchObject({ id: 1, result: { text: 'hello', id: '0' } });
+    const b = await waitFor('b', "log.messages.some((m) => m.event === 'messages created')");
+    expect(b.messages.find((m) => m.event)).toMatchObject({ event: 'messages created', data: { text: 'hello', id: '0' } });
+  });
+
+  test('a change made over HTTP is pushed to the sockets too', async () => {
+    const response = await session.fetch(`${ORIGIN}/messages`, { method: 'POST', body: { json: { text: 'from rest' } } });
+    expect(response.status).toBe(201);
+    const b = await waitFor('b', "log.messages.some((m) => m.data?.text === 'from rest')");
+    expect(b.messages.at(-1)).toMatchObject({ event: 'messages created', data: { text: 'from rest' } });
+  });
+
+  test('bad input gets an error reply and the connection keeps serving', async () => {
+    await session.page.evaluate(() => window.__sockets.a.socket.send('{nope'));
+    const a = await waitFor('a', 'log.messages.some((m) => m.error?.status_code === 400)');
+    expect(a.close).toBeNull();
+    await send('a', { id: 2, call: 'messages.index' });
+    await waitFor('a', 'log.messages.some((m) => m.id === 2 && Array.isArray(m.result))');
+  });
+
+  test('a path without an endpoint closes with 4404 and a reason; an origin no program registered goes to the network', async () => {
+    await open('wrong', 'ws://localhost:3000/nowhere');
+    const wrong = await waitFor('wrong', 'log.close !== null');
+    expect(wrong.close).toMatchObject({ code: 4404, reason: expect.stringContaining('/ws') });
+    await open('none', 'ws://localhost:3999/ws');
+    // Port 3999 is not registered by any program: msw passes it to the network, where nothing listens.
+    expect((await waitFor('none', 'log.close !== null')).close?.code).toBe(1006);
+  });
+
+  test('a message that never finishes trips the kill switch: sockets close with 1012 and new ones reach the restarted program', async () => {
+    await send('a', { id: 3, call: 'spins.create', data: {} });
+    for (const name of ['a', 'b']) {
+      const log = await waitFor(name, 'log.close !== null');
+      expect(log.close).toEqual({ code: 1012, reason: 'The program restarted.' });
+    }
+    await session.page.waitForFunction(() => window.__halo.engine.state.status === 'running');
+    expect((await session.consoleEntries()).map((e) => e.text)).toContainEqual(expect.stringContaining(`A WebSocket message to /ws was not handled within ${TIMEOUT_MS} ms`));
+    expect((await open('c')).open).toBe(true);
+    await send('c', { id: 1, call: 'messages.index' });
+    // A fresh program: the messages created before the restart are gone.
+    const c = await waitFor('c', 'log.messages.some((m) => m.id === 1)');
+    expect(c.messages[0]).toEqual({ id: 1, result: [] });
+  });
+
+  test('running another program closes open sockets with 1012', async () => {
+    await session.run({ 'main.ts': PROGRAM.replace("'/messages'", "'/notes'") });
+    const c = await waitFor('c', 'log.close !== null');
+    expect(c.close).toEqual({ code: 1012, reason: 'The program restarted.' });
+  });
+});
+
+describe('GraphQL in the playground', () => {
+  test('graphql-js runs in the sandboxed server worker: a mutation and a query over the derived schema', async () => {
+    const gql = (query: string) => session.fetch(`${ORIGIN}/graphql`, { method: 'POST', body: { json: { query } } });
+    const created = await gql('mutation { notesCreate(data: { text: "gql" }) }');
+    expect(created.status).toBe(200);
+    expect(JSON.parse(created.body)).toMatchObject({ data: { notesCreate: { text: 'gql', id: '0' } } });
+    expect(JSON.parse((await gql('{ notes }')).body)).toMatchObject({ data: { notes: [{ text: 'gql', id: '0' }] } });
+    const bad = await gql('{ nothing }');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).errors[0].message).toContain('nothing');
+  });
+});

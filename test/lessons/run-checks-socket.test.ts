@@ -1,0 +1,66 @@
+/**
+ * runChecks' WebSocket steps over real sockets (Node AppHttp + the WebSocket provider, the `ws` client):
+ * connections by name within a check, events from another connection or from REST, captures, and the
+ * failures a learner reads when no endpoint answers or the expected message never comes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { App, AppHttp, MapService, websocket } from '../../runtime/node/index.ts';
+import { defineChecks } from '../../lessons/lesson-format.ts';
+import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
+import { runChecks } from '../../web/lessons/run-checks.ts';
+
+const app = new App();
+app.use('/notes', new MapService());
+websocket(app);
+const http = new AppHttp(app);
+const bare = new AppHttp(new App());
+const options = () => ({ origin: http.uri, fetch, WebSocket: WebSocket as unknown as WebSocketClass, timeoutMs: 3000 });
+
+beforeAll(async () => {
+  await http.startServer('127.0.0.1', 0);
+  await bare.startServer('127.0.0.1', 0);
+});
+afterAll(async () => {
+  await http.close();
+  await bare.close();
+});
+
+describe('runChecks: WebSocket steps', () => {
+  it('opens named connections, waits for matching messages (skipping others) and captures from them', async () => {
+    const [result] = await runChecks(
+      defineChecks([
+        {
+          title: 'events',
+          steps: [
+            { socket: 'b' },
+            { socket: 'a', send: { id: 7, call: 'notes.create', data: { text: 'x' } }, expect: { id: 7 }, capture: { id: 'result.id' } },
+            { request: { method: 'PATCH', path: '/notes/{{id}}', body: { done: true } }, expect: { status: 200 } },
+            // The "created" event comes first and is skipped.
+            { socket: 'b', expect: { event: 'notes modified', data: { id: '{{id}}', done: true } } },
+          ],
+        },
+      ]),
+      options(),
+    );
+    expect(result.steps.flatMap((s) => s.failures)).toEqual([]);
+    expect(result.passed).toBe(true);
+    expect(result.steps[1].request).toMatchObject({ method: 'WS', path: '/ws (a)', body: { id: 7 } });
+    expect(JSON.parse(result.steps[3].actual.body)).toMatchObject({ event: 'notes modified' });
+  });
+
+  it('says when the program has no WebSocket endpoint', async () => {
+    const [result] = await runChecks(defineChecks([{ title: 'none', steps: [{ socket: 'a', send: { id: 1, call: 'notes.index' } }] }]), { ...options(), origin: bare.uri });
+    expect(result.passed).toBe(false);
+    expect(result.steps[0].failures[0]).toMatch(/^Could not connect to ws:\/\/127\.0\.0\.1:\d+\/ws: .*Does the program call websocket\(app\)\?$/);
+  });
+
+  it('lists what came when the expected message does not', async () => {
+    const [result] = await runChecks(
+      defineChecks([{ title: 'late', steps: [{ socket: 'a', send: { id: 1, call: 'notes.index' }, expect: { id: 1, result: [{ text: 'never' }] } }] }]),
+      { ...options(), timeoutMs: 500 },
+    );
+    expect(result.passed).toBe(false);
+    expect(result.steps[0].failures[0]).toMatch(/^Expected a message on "a" matching .* but none came in time\. Received: \{"id":1,"result":\[/);
+  });
+});
