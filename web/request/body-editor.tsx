@@ -1,9 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatBytes, parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
-import { GraphQLEditor } from './graphql-editor.tsx';
 import { methodAllowsBody, newMultipartRow, type BodyType, type MultipartRow, type RequestSpec } from './request-model.ts';
 import { updateSpec } from './request-store.ts';
+
+// Monaco loads with the GraphQL editor, not with the page: most requests never need it.
+const GraphQLEditor = lazy(() => import('./graphql-editor.tsx').then((m) => ({ default: m.GraphQLEditor })));
 
 const BODY_TYPES: { id: BodyType; label: string }[] = [
   { id: 'none', label: 'None' },
@@ -70,7 +72,11 @@ export function BodyEditor({ spec }: { spec: RequestSpec }) {
       {spec.bodyType === 'json' && spec.json.trim() !== '' && parseJson(spec.json) === undefined && (
         <p className="text-xs text-amber-800 dark:text-amber-300">This is not valid JSON; it is sent as typed.</p>
       )}
-      {spec.bodyType === 'graphql' && <GraphQLEditor spec={spec} />}
+      {spec.bodyType === 'graphql' && (
+        <Suspense fallback={<p className="text-xs">Loading the GraphQL editor…</p>}>
+          <GraphQLEditor spec={spec} />
+        </Suspense>
+      )}
       {spec.bodyType === 'form' && <FieldRows noun="Form field" rows={spec.form} onChange={(form) => updateSpec({ form })} />}
       {spec.bodyType === 'multipart' && (
         <FieldRows
