@@ -22,6 +22,10 @@ export interface StaticServer {
   url: string;
   /** Requests served so far, by path (for asserting what was fetched). */
   requests: string[];
+  /** Paths asked for while the host was down (each got a dropped connection). */
+  refused: string[];
+  /** Takes the host away (every connection is dropped, as when a school server goes off) or brings it back. */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -33,8 +37,15 @@ export interface StaticServer {
 export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServer> {
   const root = resolve(dir);
   const requests: string[] = [];
+  const refused: string[] = [];
+  let down = false;
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
+    if (down) {
+      refused.push(path);
+      req.socket.destroy();
+      return;
+    }
     requests.push(path);
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end();
@@ -66,6 +77,12 @@ export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServe
       done({
         url: `http://127.0.0.1:${port}${prefix}`,
         requests,
+        refused,
+        setDown(value) {
+          down = value;
+          // Kept-alive connections would otherwise still reach the host.
+          if (value) server.closeAllConnections();
+        },
         close: () =>
           new Promise((closed) => {
             server.closeAllConnections();
