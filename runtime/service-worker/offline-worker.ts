@@ -22,6 +22,8 @@ const worker = self as unknown as WorkerScope;
 const CACHE = `${OFFLINE_CACHE_PREFIX}${HALO_OFFLINE.version}`;
 /** How many files download at once: enough to hide latency, few enough not to starve the page. */
 const PARALLEL = 4;
+/** The message msw's page script sends on `beforeunload` (see `mockServiceWorker.js`). */
+const MSW_CLIENT_CLOSED = 'CLIENT_CLOSED';
 
 const root = (): string => worker.registration.scope;
 const absolute = (path: string): string => new URL(path, root()).href;
@@ -35,16 +37,33 @@ async function intact(url: string, response: Response): Promise<boolean> {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('') === known().get(url);
 }
 
-/** Stores every precache file not stored yet; large files included (no size limit applies). */
+/** This build's file at `url` from an older deployment's cache, when its bytes are unchanged. */
+async function unchangedCopy(url: string, older: Cache[]): Promise<Response | undefined> {
+  for (const cache of older) {
+    const response = await cache.match(url);
+    if (response && (await intact(url, response))) return response;
+  }
+  return undefined;
+}
+
+/**
+ * Stores every precache file not stored yet; large files included (no size limit applies). Files an
+ * older deployment already stored with the same bytes are copied, so an update downloads only what
+ * changed (a classroom on one Wi-Fi fetches megabytes once, not per deployment).
+ */
 async function precache(): Promise<void> {
   const cache = await caches.open(CACHE);
+  const older = await Promise.all(
+    (await caches.keys()).filter((name) => name.startsWith(OFFLINE_CACHE_PREFIX) && name !== CACHE).map((name) => caches.open(name)),
+  );
   const stored = new Set((await cache.keys()).map((request) => request.url));
   const missing = HALO_OFFLINE.precache.map(absolute).filter((url) => !stored.has(url));
   const next = async (): Promise<void> => {
     const url = missing.shift();
     if (!url) return;
+    const copy = await unchangedCopy(url, older);
     // no-cache: revalidate with the server, so an HTTP cache never hands back another deployment's file.
-    const response = await fetch(url, { cache: 'no-cache' });
+    const response = copy ?? (await fetch(url, { cache: 'no-cache' }));
     if (!response.ok) throw new Error(`offline cache: ${url} answered ${response.status}`);
     await cache.put(url, response);
     return next();
@@ -87,6 +106,9 @@ worker.addEventListener('activate', (event) => {
 });
 
 worker.addEventListener('message', (event) => {
+  // msw's worker unregisters itself when its last page closes, and so on every reload of a single tab:
+  // the next navigation then went to the network and failed offline. The playground's worker stays.
+  if (event.data === MSW_CLIENT_CLOSED) return event.stopImmediatePropagation();
   if ((event.data as { type?: unknown } | null)?.type !== OFFLINE_MESSAGES.precache) return;
   event.waitUntil(precache().then(() => event.source?.postMessage({ type: OFFLINE_MESSAGES.ready, version: HALO_OFFLINE.version })));
 });
