@@ -1,6 +1,6 @@
 import type { Diagnostic, PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
-import type { Files } from '../state/files-store.ts';
+import { ENTRY_FILE, type Files } from '../state/files-store.ts';
 
 /** What the compile-and-run loop last did, for the status line, markers and problems list. */
 export interface SessionState {
@@ -22,11 +22,16 @@ export interface SessionState {
   starting: 'program' | 'database' | 'database-again' | null;
 }
 
-/**
- * The type errors of the code being compiled, each keyed by its message and the text of its line, so an error
- * on a line the learner did not touch keeps its key; null when they cannot be known (no editor).
- */
-export type TypeErrorCheck = () => Promise<string[] | null>;
+/** The type errors of one text of the entry file, each keyed by its message and the text of its line. */
+export interface TypeCheck {
+  /** The entry file's text the errors are for (the learner may have typed since). */
+  code: string;
+  /** An error on a line the learner did not touch keeps its key. */
+  errors: string[];
+}
+
+/** Type-checks the code being compiled; null when it cannot be known (no editor). */
+export type TypeErrorCheck = () => Promise<TypeCheck | null>;
 
 /** `import { …, PgService, … } from 'halo'`: the program loads PGlite when it starts. */
 const IMPORTS_PG_SERVICE = /\bimport\s*\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
@@ -49,8 +54,13 @@ export class ProgramSession {
   private engineReady = false;
   /** The bundle last handed to the engine, even if it never finished starting (a loop at top level). */
   private handedId: string | null = null;
+  /** The files of that bundle. */
+  private handedFiles: Files | null = null;
   private typeErrors: TypeErrorCheck | null = null;
-  /** Type errors of the program last handed to the engine: a later build with only these still runs. */
+  /**
+   * Type errors of the program last handed to the engine: a later build with only these still runs. Null
+   * while unknown, and then every type error counts as new.
+   */
   private acceptedErrors: Set<string> | null = null;
   /** Whether a program using PgService started here: PGlite's 15 MB are then in the browser's cache. */
   private databaseLoaded = false;
@@ -73,8 +83,9 @@ export class ProgramSession {
   setTypeErrorCheck(check: TypeErrorCheck | null): void {
     this.typeErrors = check;
     // The editor appears after the first program ran; that program's errors (a starter's TODOs) are accepted.
-    void check?.().then((errors) => {
-      if (errors && this.acceptedErrors === null) this.acceptedErrors = new Set(errors);
+    // Only when they are its code's: on a slow machine the learner may have typed before the checker started.
+    void check?.().then((result) => {
+      if (result && this.acceptedErrors === null && result.code === this.handedFiles?.[ENTRY_FILE]) this.acceptedErrors = new Set(result.errors);
     }, () => undefined);
   }
 
@@ -100,10 +111,10 @@ export class ProgramSession {
         this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
         return;
       }
-      const errors = (await this.typeErrors?.().catch(() => null)) ?? null;
+      const errors = (await this.typeErrors?.().catch(() => null))?.errors ?? null;
       if (stale()) return;
       const accepted = this.acceptedErrors;
-      const fresh = accepted ? (errors ?? []).filter((key) => !accepted.has(key)) : [];
+      const fresh = (errors ?? []).filter((key) => !accepted?.has(key));
       // Half-typed code (`app.` on its own line) compiles but would crash the program the learner is trying.
       if (!explicit && fresh.length > 0 && this.handedId !== null) {
         this.store.set({ phase: 'held', durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: fresh.length });
@@ -113,12 +124,14 @@ export class ProgramSession {
       if (errors) this.acceptedErrors = new Set(errors);
       if (explicit || result.bundle.id !== this.handedId) {
         this.handedId = result.bundle.id;
+        this.handedFiles = files;
         const database = Object.values(files).some((code) => IMPORTS_PG_SERVICE.test(code));
         this.store.set({ runStartedAt: Date.now(), starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program' });
         try {
           await this.engine.run(result.bundle);
         } catch (error) {
           this.handedId = null; // let the next compile try again
+          this.handedFiles = null;
           throw error;
         } finally {
           if (!stale()) this.store.set({ starting: null });
