@@ -9,6 +9,7 @@ import { DEFAULT_LINGER, lingerOnClose } from './linger.ts';
 import type { AppHttpOptions, LingerLimits, MultipartLimits } from '../framework/server-options.ts';
 import { DEFAULT_MULTIPART_LIMITS, NodeRequestContext } from './node-request-context.ts';
 import { unwatchProcess, watchProcess } from './process-hooks.ts';
+import { attachWebSockets } from './websocket-server.ts';
 
 /** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -16,13 +17,8 @@ const SHUTDOWN_GRACE_MS = 5000;
 /** Node's errors for a response the app built wrongly; their messages say what was wrong. */
 const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_HTTP_INVALID_STATUS_CODE']);
 
-/** Attaches to the Node server of every AppHttp (e.g. WebSocket upgrades); may return what close() runs first. */
-export type ServerExtension = (server: Server, app: App) => (() => void) | undefined;
-
 /** Serves an App over Node's http module. */
 export class AppHttp {
-  /** Attached to every server when it starts (runtime/node/index.ts installs the WebSocket provider's). */
-  static readonly extensions: ServerExtension[] = [];
   /** The Node server, once started. */
   server: Server | null = null;
   private detachers: (() => void)[] = [];
@@ -62,7 +58,9 @@ export class AppHttp {
     this.host = host;
     const server = this.createServer();
     this.server = server;
-    this.detachers = AppHttp.extensions.flatMap((extend) => extend(server, this.app) ?? []);
+    // Apps configured with websocket(app) upgrade on the provider's path.
+    const detachSockets = attachWebSockets(server, this.app);
+    this.detachers = detachSockets ? [detachSockets] : [];
     return new Promise((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, host, () => {
