@@ -33,6 +33,8 @@ export type ToServerWorker =
 export type FromServerWorker =
   | { type: 'listen'; origin: string }
   | { type: 'unlisten'; origin: string }
+  /** The worker's own script is running and the program's top level starts now. */
+  | { type: 'loading' }
   | { type: 'started' }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'response'; id: number; response: WireResponse }

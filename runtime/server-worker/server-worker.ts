@@ -79,6 +79,7 @@ self.addEventListener('unhandledrejection', (event) => {
 const PROGRAM_URL = 'halo-program.js';
 
 async function load(code: string): Promise<void> {
+  send({ type: 'loading' });
   const mapper = new StackMapper(PROGRAM_URL, () => SourceMap.fromInline(code));
   programConsole.mapper = mapper;
   // A data: URL, not a blob: URL: creating a blob URL in a worker costs a synchronous round trip to the
