@@ -6,10 +6,11 @@ import type { IncomingMessage } from 'node:http';
  * - `production`: hashed assets cacheable for a year, everything else `no-cache` (a tuned host);
  * - `plain`: only type, length and `Last-Modified`, with 304s (python's `http.server`);
  * - `vary`: `Vary: Origin`, `Cache-Control: no-cache` and CORS headers on every file (as `vite preview` does);
+ * - `vary-star`: the same with `Vary: *` (some frameworks' static handlers), which no stored request matches;
  * - `nginx`: nginx's defaults with `gzip on` — ETag and `Last-Modified` with 304s, text gzipped with
  *   `Vary: Accept-Encoding` and no length (Apache's defaults are the same without gzip).
  */
-export type HostProfile = 'production' | 'plain' | 'vary' | 'nginx';
+export type HostProfile = 'production' | 'plain' | 'vary' | 'vary-star' | 'nginx';
 
 /** What a profile answers for one file. */
 export interface HostAnswer {
@@ -33,12 +34,13 @@ export function hostAnswer(profile: HostProfile, req: IncomingMessage, path: str
       if (req.headers['if-modified-since'] === modified) return { status: 304, headers, gzip: false };
       return ok({ ...headers, 'content-length': stat.size });
     }
-    case 'vary': {
+    case 'vary':
+    case 'vary-star': {
       const origin = req.headers.origin;
       return ok({
         'content-type': type,
         'content-length': stat.size,
-        vary: 'Origin',
+        vary: profile === 'vary' ? 'Origin' : '*',
         'cache-control': 'no-cache',
         'last-modified': modified,
         etag: `W/"${stat.size}-${stat.mtimeMs}"`,
