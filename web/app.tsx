@@ -18,6 +18,7 @@ import { clearConsole, consoleStore } from './console/console-store.ts';
 import { useLessonChecks } from './lesson/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
 import { ModesControls } from './modes/modes-controls.tsx';
+import { OfflineBadge } from './modes/offline-badge.tsx';
 import { useCompileOnEdit } from './engine/use-compile-on-edit.ts';
 import { useLessonAddress } from './lesson/lesson-address.ts';
 import { askToConfirm } from './layout/confirm-dialog.tsx';
@@ -53,6 +54,7 @@ function Toolbar() {
       )}
       <ModesControls />
       <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
+        <OfflineBadge />
         <label className="flex items-center gap-1" hidden={narrow}>
           <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
           Notes

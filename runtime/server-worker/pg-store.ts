@@ -31,8 +31,15 @@ function openDb(): Promise<IDBDatabase> {
   return db;
 }
 
+/** What a program using PgService reads when PGlite was never downloaded and the network is gone. */
+export const PGLITE_NOT_DOWNLOADED =
+  'The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.';
+
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
-  const response = await fetch(url);
+  // PGlite is stored offline on its first use only, so a network failure here means it never was.
+  const response = await fetch(url).catch(() => {
+    throw new Error(PGLITE_NOT_DOWNLOADED);
+  });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.arrayBuffer();
 }

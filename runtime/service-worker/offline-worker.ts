@@ -5,6 +5,7 @@
  * else — requests to the learner's program — falls through to msw's listener.
  */
 import { OFFLINE_CACHE_PREFIX, OFFLINE_MESSAGES, type OfflineManifest } from './offline-manifest.ts';
+import { withoutVary } from './without-vary.ts';
 
 /** The parts of the service worker global scope used here (the DOM lib does not describe it). */
 interface WorkerScope {
@@ -65,7 +66,7 @@ async function precache(): Promise<void> {
     // no-cache: revalidate with the server, so an HTTP cache never hands back another deployment's file.
     const response = copy ?? (await fetch(url, { cache: 'no-cache' }));
     if (!response.ok) throw new Error(`offline cache: ${url} answered ${response.status}`);
-    await cache.put(url, response);
+    await cache.put(url, withoutVary(response));
     return next();
   };
   await Promise.all(Array.from({ length: PARALLEL }, next));
@@ -90,7 +91,7 @@ async function respond(event: ExtendableEvent, request: Request): Promise<Respon
   if (cached) await cache.delete(key);
   const response = await fetch(request);
   // Stored while the page already reads the body: large files (PGlite) must not wait for the disk.
-  if (response.ok) event.waitUntil(cache.put(key, response.clone()));
+  if (response.ok) event.waitUntil(cache.put(key, withoutVary(response.clone())));
   return response;
 }
 

@@ -1,5 +1,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createGzip } from 'node:zlib';
+import { hostAnswer, type HostProfile } from './host-profiles.ts';
 import type { AddressInfo } from 'node:net';
 import { extname, normalize, resolve, sep } from 'node:path';
 
@@ -31,10 +33,10 @@ export interface StaticServer {
 
 /**
  * Serves `dir` on 127.0.0.1 under the sub-path `prefix` (like a static host would), with the right
- * content types (`application/wasm` included). Hashed assets are cacheable for a long time, everything
- * else is revalidated, as a production host would configure it.
+ * content types (`application/wasm` included) and the caching headers of `profile` (by default hashed
+ * assets cacheable for a long time, everything else revalidated, as a production host would configure it).
  */
-export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServer> {
+export function serveStatic(dir: string, prefix = '/halo/', profile: HostProfile = 'production'): Promise<StaticServer> {
   const root = resolve(dir);
   const requests: string[] = [];
   const refused: string[] = [];
@@ -58,14 +60,11 @@ export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServe
     }
     try {
       if (statSync(file).isDirectory()) file = resolve(file, 'index.html');
-      const size = statSync(file).size;
-      const immutable = path.includes('/assets/');
-      res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': size,
-        'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
-      createReadStream(file).pipe(res);
+      const answer = hostAnswer(profile, req, path, TYPES[extname(file)] ?? 'application/octet-stream', statSync(file));
+      res.writeHead(answer.status, answer.headers);
+      if (answer.status === 304) res.end();
+      else if (answer.gzip) createReadStream(file).pipe(createGzip()).pipe(res);
+      else createReadStream(file).pipe(res);
     } catch {
       res.writeHead(404).end();
     }
