@@ -21,14 +21,17 @@ const NOT_PARSED = 'The request body has not been parsed yet. Call `await req.pa
  * and supplies headers and the raw body; everything else — query, params, body parsing — lives here.
  */
 export abstract class RequestContext {
-  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded; a fresh object per request. */
-  params: Record<string, string> = {};
   /** Limits on the structure of the body and query; the App sets its own before routing. */
   limits: RequestLimits = DEFAULT_LIMITS;
+  // Created on first read: most routes have no params, and this runs for every request.
+  private params_: Record<string, string> | null = null;
   private query_: Record<string, string> | null = null;
   private serviceParams_: Record<string, unknown> | null = null;
   private parsing: Promise<void> | null = null;
   private parsed: ParsedBody | null = null;
+  /** The one read of the body stream, by parseBody() or bytes(); later uses wait for it. */
+  private reading: Promise<unknown> | null = null;
+  private bodyBytes: Uint8Array | null = null;
   private rawBody: Promise<Uint8Array> | null = null;
   private streamConsumed = false;
 
@@ -48,11 +51,20 @@ export abstract class RequestContext {
   /** One header by lower-case name (repeated values joined with `, `), or undefined. */
   abstract header(name: string): string | undefined;
 
-  /** Reads the whole raw body, rejecting with 413 past `limit` bytes. */
-  protected abstract readBody(limit: number): Promise<Uint8Array>;
+  /** Reads the whole raw body, rejecting with 413 past `limit` bytes; resolves with `use(bytes)` (a throw in `use` rejects). */
+  protected abstract readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T>;
 
   /** Reads a multipart body (from `raw` when the bytes were already read), rejecting with 400/413. */
   protected abstract readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult>;
+
+  /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded; a fresh object per request. */
+  get params(): Record<string, string> {
+    return (this.params_ ??= {});
+  }
+
+  set params(value: Record<string, string>) {
+    this.params_ = value;
+  }
 
   /** The path part of the URL, as sent (`/todos/1`). */
   get path(): string {
@@ -117,7 +129,7 @@ export abstract class RequestContext {
   /** The raw body bytes (for content types parseBody() does not read); 413 past the body limit. */
   bytes(): Promise<Uint8Array> {
     if (this.streamConsumed) return Promise.reject(new Error('The request body was already consumed by parseBody().'));
-    return (this.rawBody ??= this.readBody(this.bodyLimit));
+    return (this.rawBody ??= this.read(same));
   }
 
   /** The raw body decoded as UTF-8. */
@@ -130,18 +142,33 @@ export abstract class RequestContext {
     return this.parsed;
   }
 
-  // Not `async`: each body type chains straight onto the read, so a JSON POST costs no extra ticks.
+  /**
+   * Reads the body stream once and runs `use` on its bytes. The first read decodes inside the adapter's
+   * own end-of-body callback, so a JSON POST's parseBody() is one promise and one tick; a later read
+   * (bytes() after parseBody(), or the reverse) waits for the first and reuses its bytes.
+   */
+  private read<T>(use: (bytes: Uint8Array) => T): Promise<T> {
+    if (!this.reading) return (this.reading = this.readBody(this.bodyLimit, (bytes) => use((this.bodyBytes = bytes))));
+    const again = (): T => use(this.bodyBytes as Uint8Array);
+    // The first use may have failed on bytes that were read (malformed JSON): they still serve this one.
+    return this.reading.then(again, (error: unknown) => {
+      if (this.bodyBytes) return again();
+      throw error;
+    });
+  }
+
+  // Not `async`: each body type decodes straight in the read, so a JSON POST costs no extra ticks.
   private parse(): Promise<void> {
     const header = this.header('content-type');
     const { type, params } = parseContentType(header);
     if (type === 'application/json' || type.endsWith('+json')) {
-      return this.bytes().then((bytes) => void (this.parsed = parseJsonBody(bytes, this.limits)));
+      return this.read((bytes) => void (this.parsed = parseJsonBody(bytes, this.limits)));
     }
     if (type === 'application/x-www-form-urlencoded') {
-      return this.bytes().then((bytes) => void (this.parsed = parseUrlEncodedBody(bytes, this.limits)));
+      return this.read((bytes) => void (this.parsed = parseUrlEncodedBody(bytes, this.limits)));
     }
     if (type === 'multipart/form-data') return this.parseMultipart(header as string, params.boundary);
-    return this.bytes().then((bytes) => {
+    return this.read((bytes) => {
       if (bytes.byteLength > 0) throw unsupported(type);
       this.parsed = emptyBody();
     });
@@ -151,12 +178,16 @@ export abstract class RequestContext {
     if (!boundary) {
       throw HttpException.badRequest({ message: 'Malformed multipart body: the content-type header has no boundary parameter.' });
     }
-    const raw = this.rawBody ? await this.rawBody : null;
+    const raw = this.reading ? await this.bytes() : null;
     this.streamConsumed = raw === null;
     const { fields, files } = await this.readMultipart(header, this.bodyLimit, raw);
     // Adapters fill `fields` by assignment; copy only safe keys into the map handlers see.
     this.parsed = fromObject(assignSafe({}, fields), files);
   }
+}
+
+function same(bytes: Uint8Array): Uint8Array {
+  return bytes;
 }
 
 function unsupported(type: string): HttpException {

@@ -1,5 +1,5 @@
 /**
- * Builds every benchmark entry point (the five servers and the in-process script) into plain
+ * Builds every benchmark entry point (the five servers, the in-process and allocation scripts) into plain
  * JavaScript under `test/bench/dist/`, so that all of them run in `node` with no loader. Frameworks
  * from node_modules are shipped as compiled JavaScript; this puts Halo's TypeScript on the same footing
  * (a loader such as tsx compiles with `keepNames`, which costs Halo alone a helper call per named
@@ -26,6 +26,7 @@ export async function bundleBenchmark(): Promise<void> {
   const entryPoints = [
     ...SERVER_ENTRIES.map((name) => ({ in: here(`./servers/${name}.ts`), out: name })),
     { in: here('./in-process.ts'), out: 'in-process' },
+    { in: here('./allocation.ts'), out: 'allocation' },
   ];
   await build({
     entryPoints,

@@ -94,3 +94,26 @@ export function inProcessTable(rows: readonly InProcessRow[]): string {
     rows.map((r) => [r.workload, fixed(r.haloMicros, 2), fixed(r.honoMicros, 2), fixed(1e6 / r.haloMicros, 0), fixed(1e6 / r.honoMicros, 0), fixed(r.honoMicros / r.haloMicros, 3)]),
   );
 }
+
+/** One row of allocation.ts: bytes Halo's own code allocates per request. */
+export interface AllocationRow {
+  workload: string;
+  bytesPerRequest: number;
+}
+
+/** The section on Halo's own allocation per request (exact, independent of the machine's load). */
+export function allocationSection(rows: readonly AllocationRow[]): string[] {
+  return [
+    "## Halo's own allocation per request (allocation.ts)",
+    '',
+    'Exact and independent of load: `AppHttp.handleRequest` on stand-ins for node:http\'s request and response, in a',
+    'young generation no loop fills (no collection during it), so used-heap growth ÷ requests is the allocation.',
+    "node:http's own share (about 6–7 kB per request, the same in every server) is not included.",
+    '',
+    markdownTable(
+      ['workload', 'bytes/request'],
+      rows.map((r) => [r.workload, Number.isNaN(r.bytesPerRequest) ? 'n/a (a collection ran)' : String(r.bytesPerRequest)]),
+    ),
+    '',
+  ];
+}

@@ -17,8 +17,8 @@ import { LOAD_TOOL } from './load.ts';
 import { meanRun, measure } from './measure.ts';
 import type { LoadSettings } from './measure.ts';
 import { CAN_PIN, SERVER_CORE, pinned } from './pinning.ts';
-import { TARGET_EFFICIENCY, httpTable, inProcessTable, targetLines } from './report.ts';
-import type { InProcessRow, WorkloadResults } from './report.ts';
+import { TARGET_EFFICIENCY, allocationSection, httpTable, inProcessTable, targetLines } from './report.ts';
+import type { AllocationRow, InProcessRow, WorkloadResults } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
@@ -39,17 +39,20 @@ function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }
 
-/** Runs the bundled in-process.ts in its own child on the server core and returns its rows. */
-function runInProcess(): Promise<InProcessRow[]> {
-  const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled('in-process')]);
+/** Node flags of the allocation child: a young generation no loop of allocation.ts fills, and `gc()`. */
+const ALLOCATION_FLAGS = ['--expose-gc', '--max-semi-space-size=256', '--min-semi-space-size=256'];
+
+/** Runs a bundled script (in-process.ts, allocation.ts) in its own child on the server core and returns its rows. */
+function runBundled<Row>(name: string, nodeFlags: string[] = []): Promise<Row[]> {
+  const [command, args] = pinned(SERVER_CORE, process.execPath, [...nodeFlags, bundled(name)]);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (code !== 0 || !line) reject(new Error(`in-process benchmark failed (exit ${code})`));
-      else resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as InProcessRow[]);
+      if (code !== 0 || !line) reject(new Error(`${name} benchmark failed (exit ${code})`));
+      else resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as Row[]);
     });
   });
 }
@@ -122,7 +125,8 @@ async function main(): Promise<void> {
     for (const server of servers.values()) server.stop();
     servers.clear();
 
-    const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runInProcess();
+    const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runBundled<InProcessRow>('in-process');
+    const allocation = await runBundled<AllocationRow>('allocation', ALLOCATION_FLAGS);
     const sockets = process.env.BENCH_SKIP_WS ? [] : await webSocketSection();
     const elapsed = Math.round((Date.now() - started) / 1000);
     const report = [
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
       ...(inProcess
         ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
         : []),
+      ...allocationSection(allocation),
       ...sockets,
       `## Targets (p99 at or below fastify's; CPU efficiency above fastify's and at least ${TARGET_EFFICIENCY} × raw)`,
       '',

@@ -30,10 +30,10 @@ export class FetchRequestContext extends RequestContext {
     return this.request.headers.get(name) ?? undefined;
   }
 
-  protected async readBody(limit: number): Promise<Uint8Array> {
+  protected async readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T> {
     const declared = Number(this.request.headers.get('content-length'));
     if (declared > limit) throw tooLarge(limit);
-    if (!this.request.body) return new Uint8Array(0);
+    if (!this.request.body) return use(new Uint8Array(0));
     const reader = this.request.body.getReader();
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -47,11 +47,11 @@ export class FetchRequestContext extends RequestContext {
       }
       chunks.push(value);
     }
-    return concat(chunks, size);
+    return use(concat(chunks, size));
   }
 
   protected async readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult> {
-    const bytes = raw ?? (await this.readBody(limit));
+    const bytes = raw ?? (await this.readBody(limit, (read) => read));
     let form: FormData;
     try {
       form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData();

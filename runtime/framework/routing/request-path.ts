@@ -11,15 +11,14 @@ export function splitRequestPath(path: string): string[] {
   while (start < end && path.charCodeAt(start) === 47) start++;
   while (end > start && path.charCodeAt(end - 1) === 47) end--;
   if (start === end) return [];
-  // indexOf + slice: one pass and no intermediate string (measured ~2.5× faster than slice().split()).
-  const segments: string[] = [];
-  for (let from = start; ; ) {
-    const slash = path.indexOf('/', from);
-    if (slash < 0 || slash >= end) {
-      segments.push(path.slice(from, end));
-      break;
-    }
-    segments.push(path.slice(from, slash));
+  // indexOf + slice: no intermediate string (measured ~2.5× faster than slice().split()); the list is
+  // sized first, since pushing onto `[]` allocates room for 17 segments on every request.
+  let count = 1;
+  for (let slash = path.indexOf('/', start); slash >= 0 && slash < end; slash = path.indexOf('/', slash + 1)) count++;
+  const segments = new Array<string>(count);
+  for (let i = 0, from = start; i < count; i++) {
+    const slash = i === count - 1 ? end : path.indexOf('/', from);
+    segments[i] = path.slice(from, slash);
     from = slash + 1;
   }
   if (path.includes('%')) {

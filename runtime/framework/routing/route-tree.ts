@@ -11,11 +11,12 @@ export interface CompiledRoute<H> {
 
 /**
  * What a lookup returns: the handler chain of every matching route, in order, and their merged params
- * (a fresh object per lookup, or null when no matching route has params).
+ * (a fresh object per lookup, or null when no matching route has params). Read-only: a match without
+ * params is one object shared by every lookup that finds it.
  */
 export interface RouteMatch<H> {
-  handlers: H[];
-  params: Record<string, string> | null;
+  readonly handlers: readonly H[];
+  readonly params: Record<string, string> | null;
 }
 
 interface ParamEdge<H> {
@@ -25,18 +26,35 @@ interface ParamEdge<H> {
   node: TreeNode<H>;
 }
 
+/** A route in the tree, with the match it gives alone and without params (shared by every such lookup). */
+interface Entry<H> {
+  route: CompiledRoute<H>;
+  alone: RouteMatch<H>;
+}
+
 class TreeNode<H> {
   statics: Map<string, TreeNode<H>> | null = null;
   params: ParamEdge<H>[] | null = null;
   /** Routes whose pattern ends here. */
-  routes: CompiledRoute<H>[] | null = null;
+  routes: Entry<H>[] | null = null;
   /** Routes whose pattern ends here with a trailing `*`: one or more further segments; at the root, every path. */
-  wildcards: CompiledRoute<H>[] | null = null;
+  wildcards: Entry<H>[] | null = null;
 }
 
-interface Hit<H> {
-  route: CompiledRoute<H>;
-  params: Record<string, string> | null;
+/**
+ * The routes one lookup found, with their params, as two parallel lists reused by every lookup of a
+ * tree: a lookup runs no code of the app, so two never overlap, and a request then allocates no list.
+ */
+class Hits<H> {
+  readonly entries: Entry<H>[] = [];
+  readonly params: (Record<string, string> | null)[] = [];
+  count = 0;
+
+  add(entry: Entry<H>, params: Record<string, string> | null): void {
+    this.entries[this.count] = entry;
+    this.params[this.count] = params;
+    this.count++;
+  }
 }
 
 /**
@@ -45,30 +63,43 @@ interface Hit<H> {
  */
 export class RouteTree<H> {
   private readonly root = new TreeNode<H>();
+  private readonly hits = new Hits<H>();
 
   /** Adds a route; its `order` decides where its handlers run among other matches. */
   insert(route: CompiledRoute<H>): void {
+    const entry: Entry<H> = { route, alone: Object.freeze({ handlers: route.handlers, params: null }) };
     let node = this.root;
     for (const segment of parsePattern(route.path)) {
       if (segment.kind === 'wildcard') {
-        (node.wildcards ??= []).push(route);
+        (node.wildcards ??= []).push(entry);
         return;
       }
       node = child(node, segment);
     }
-    (node.routes ??= []).push(route);
+    (node.routes ??= []).push(entry);
   }
 
   /** Finds every route matching the method and the (already decoded) path segments. */
   match(method: string, segments: string[]): RouteMatch<H> | null {
-    const hits: Hit<H>[] = [];
+    const hits = this.hits;
+    hits.count = 0;
     collect(this.root, method, segments, 0, null, hits);
-    if (hits.length === 0) return null;
-    if (hits.length === 1) return { handlers: hits[0].route.handlers, params: hits[0].params };
-    hits.sort((a, b) => a.route.order - b.route.order);
+    const count = hits.count;
+    if (count === 0) return null;
+    if (count === 1) {
+      const params = hits.params[0];
+      hits.params[0] = null; // a request's params must not outlive it in the shared list
+      return params ? { handlers: hits.entries[0].route.handlers, params } : hits.entries[0].alone;
+    }
+    const found: { route: CompiledRoute<H>; params: Record<string, string> | null }[] = [];
+    for (let i = 0; i < count; i++) {
+      found.push({ route: hits.entries[i].route, params: hits.params[i] });
+      hits.params[i] = null;
+    }
+    found.sort((a, b) => a.route.order - b.route.order);
     const handlers: H[] = [];
     let params: Record<string, string> | null = null;
-    for (const hit of hits) {
+    for (const hit of found) {
       for (const h of hit.route.handlers) handlers.push(h);
       if (hit.params) params = Object.assign(params ?? {}, hit.params);
     }
@@ -89,15 +120,12 @@ function child<H>(node: TreeNode<H>, segment: Exclude<PatternSegment, { kind: 'w
   return edge.node;
 }
 
-function addHits<H>(
-  routes: CompiledRoute<H>[] | null,
-  method: string,
-  params: Record<string, string> | null,
-  hits: Hit<H>[],
-): void {
-  if (!routes) return;
-  for (const route of routes) {
-    if (route.method === method || route.method === '*') hits.push({ route, params });
+function addHits<H>(entries: Entry<H>[] | null, method: string, params: Record<string, string> | null, hits: Hits<H>): void {
+  if (!entries) return;
+  // An indexed loop: `for…of` allocated an iterator here on every request.
+  for (let i = 0; i < entries.length; i++) {
+    const wanted = entries[i].route.method;
+    if (wanted === method || wanted === '*') hits.add(entries[i], params);
   }
 }
 
@@ -107,7 +135,7 @@ function collect<H>(
   segments: string[],
   index: number,
   params: Record<string, string> | null,
-  hits: Hit<H>[],
+  hits: Hits<H>,
 ): void {
   if (index === segments.length) {
     // The root's `*` (fallback(), app-wide middleware) also answers `/`; any other `*` needs a segment.
@@ -121,7 +149,8 @@ function collect<H>(
   if (next) collect(next, method, segments, index + 1, params, hits);
   // A param never matches an empty segment (`/e//z`).
   if (node.params && segment !== '') {
-    for (const edge of node.params) {
+    for (let i = 0; i < node.params.length; i++) {
+      const edge = node.params[i];
       if (edge.regex && !edge.regex.test(segment)) continue;
       collect(edge.node, method, segments, index + 1, { ...params, [edge.name]: segment }, hits);
     }
