@@ -8,9 +8,17 @@ import { BUSY_CAP_MS, ProgramProcess } from '../../runtime/server-worker/program
 import type { FromServerWorker } from '../../runtime/server-worker/protocol.ts';
 import type { ServerWorkerHandle } from '../../runtime/server-worker/sandbox-frame.ts';
 
-/** A stand-in for the server worker: the test plays its messages. */
-function fakeWorker(): { worker: ServerWorkerHandle; say: (message: FromServerWorker) => void } {
-  const port = { onmessage: null, postMessage() {} } as unknown as MessagePort;
+/**
+ * A stand-in for the server worker: the test plays its messages. Like the real one it acknowledges
+ * `load` at once, unless `booting` (its own script still being parsed).
+ */
+function fakeWorker(booting = false): { worker: ServerWorkerHandle; say: (message: FromServerWorker) => void } {
+  const port = {
+    onmessage: null,
+    postMessage(message: { type: string }) {
+      if (message.type === 'load' && !booting) queueMicrotask(() => say({ type: 'loading' }));
+    },
+  } as unknown as MessagePort;
   const worker: ServerWorkerHandle = { port, onerror: null, terminate() {} };
   const say = (message: FromServerWorker): void => port.onmessage?.({ data: message } as MessageEvent);
   return { worker, say };
@@ -41,6 +49,15 @@ describe('ProgramProcess deadlines while the program is busy', () => {
     // Held off for the busy time, then failed: bounded by what the program reported.
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("the start timeout counts from the program's top level, not from a worker still booting", async () => {
+    const { worker, say } = fakeWorker(true);
+    const started = new ProgramProcess(worker, events).start('code', 100);
+    await sleep(300);
+    say({ type: 'loading' });
+    say({ type: 'started' });
+    expect(await started).toEqual({ ok: true });
   });
 
   it('a request waits while the program is busy, and times out when it is not', async () => {
