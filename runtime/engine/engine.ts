@@ -7,6 +7,9 @@ import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, Prog
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 
+/** Milliseconds after the engine's creation at which esbuild starts if no program ran or compiled by then. */
+const COMPILER_START_MS = 5000;
+
 /** Options of the engine. */
 export interface EngineOptions {
   /** Milliseconds a request may take before the program is restarted and a 504 is sent (default 5000). */
@@ -26,7 +29,7 @@ export class Engine implements PlaygroundEngine {
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
-  /** Starts the compiler (esbuild's initialization begins now), a warm server worker and msw. */
+  /** Starts the compiler worker (esbuild once the first program ran), a warm server worker and msw. */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     this.host = new ServerHost(
@@ -39,8 +42,16 @@ export class Engine implements PlaygroundEngine {
     );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
-    this.bridge = startRequestBridge(this.host, root);
+    // esbuild is the largest download (3.7 MB compressed): it starts once the first program (compiled at
+    // build time) has answered a request, on the first compile esbuild must do, or a little after start.
+    const host = this.host;
+    const startCompiler = () => this.compiler.start();
+    this.bridge = startRequestBridge(
+      { handles: (origin) => host.handles(origin), fetch: (request) => host.fetch(request).finally(startCompiler), openSocket: (url, peer) => host.openSocket(url, peer) },
+      root,
+    );
     this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
+    setTimeout(startCompiler, COMPILER_START_MS);
   }
 
   /**

@@ -2,6 +2,7 @@
 import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
 import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
 
 /** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
@@ -32,7 +33,7 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
-  const response = await fetch(url);
+  const response = await fetchCompressed(new URL(url, location.href).href);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.arrayBuffer();
 }

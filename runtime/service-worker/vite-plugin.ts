@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
+import { compressedSiblings } from './compress-build.ts';
 import { offlineManifest, serviceWorkerScript } from './offline-worker-build.ts';
 import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
 
@@ -22,7 +23,7 @@ export function serviceWorkerPlugin(): Plugin {
       base = config.base.startsWith('/') ? config.base : '/';
     },
     configureServer(server) {
-      const devWorker = serviceWorkerScript({ version: 'dev', precache: [], onDemand: [], hashes: {} });
+      const devWorker = serviceWorkerScript({ version: 'dev', precache: [], onDemand: [], compressed: [], hashes: {} });
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0];
         if (path !== `${base}${SERVICE_WORKER_FILE}` && path !== `${base}${MSW_WORKER_FILE}`) return next();
@@ -37,7 +38,10 @@ export function serviceWorkerPlugin(): Plugin {
       order: 'post',
       async handler(_options, bundle) {
         this.emitFile({ type: 'asset', fileName: MSW_WORKER_FILE, source: mswWorkerSource() });
-        const files = Object.fromEntries(Object.values(bundle).map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]));
+        const built = Object.fromEntries(Object.values(bundle).map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]));
+        const siblings = compressedSiblings(built);
+        for (const [fileName, source] of Object.entries(siblings)) this.emitFile({ type: 'asset', fileName, source });
+        const files = { ...built, ...siblings };
         this.emitFile({ type: 'asset', fileName: SERVICE_WORKER_FILE, source: await serviceWorkerScript(offlineManifest(files)) });
       },
     },

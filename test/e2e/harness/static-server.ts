@@ -1,7 +1,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { extname, normalize, resolve, sep } from 'node:path';
+import { throttledLink, type Link } from './throttled-link.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,20 +25,27 @@ export interface StaticServer {
   requests: string[];
   /** Paths asked for while the host was down (each got a dropped connection). */
   refused: string[];
+  /** Bytes written to every connection so far, headers included: what the host sent over the network. */
+  bytesSent(): number;
+  /** Every request: its path, when it arrived (`Date.now()`), and once `finished`, the bytes of its response, headers included. */
+  transfers: { path: string; at: number; bytes: number; finished: boolean }[];
   /** Takes the host away (every connection is dropped, as when a school server goes off) or brings it back. */
   setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
 /**
- * Serves `dir` on 127.0.0.1 under the sub-path `prefix` (like a static host would), with the right
+ * Serves `dir` on 127.0.0.1 under the sub-path `prefix` (through a slow `link` when given) (like a static host would), with the right
  * content types (`application/wasm` included). Hashed assets are cacheable for a long time, everything
- * else is revalidated, as a production host would configure it.
+ * else is revalidated, as a production host would configure it. Like `python3 -m http.server` and many
+ * school servers, it never compresses: what a file weighs on disk is what it weighs on the wire.
  */
-export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServer> {
+export function serveStatic(dir: string, prefix = '/halo/', link?: Link): Promise<StaticServer> {
+  const slow = link ? throttledLink(link) : null;
   const root = resolve(dir);
   const requests: string[] = [];
   const refused: string[] = [];
+  const transfers: StaticServer['transfers'] = [];
   let down = false;
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
@@ -47,6 +55,11 @@ export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServe
       return;
     }
     requests.push(path);
+    const transfer = { path, at: Date.now(), bytes: 0, finished: false };
+    transfers.push(transfer);
+    const before = req.socket.bytesWritten;
+    // One request at a time per connection (HTTP/1.1, no pipelining): the difference is this response.
+    res.once('close', () => Object.assign(transfer, { bytes: req.socket.bytesWritten - before, finished: true }));
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end();
       return;
@@ -65,11 +78,14 @@ export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServe
         'content-length': size,
         'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
-      createReadStream(file).pipe(res);
+      if (!slow) createReadStream(file).pipe(res);
+      else void slow.delay().then(() => createReadStream(file).pipe(slow.pace()).pipe(res));
     } catch {
       res.writeHead(404).end();
     }
   });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => sockets.add(socket));
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => {
@@ -78,6 +94,8 @@ export function serveStatic(dir: string, prefix = '/halo/'): Promise<StaticServe
         url: `http://127.0.0.1:${port}${prefix}`,
         requests,
         refused,
+        transfers,
+        bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0),
         setDown(value) {
           down = value;
           // Kept-alive connections would otherwise still reach the host.
