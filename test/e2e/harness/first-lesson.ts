@@ -5,6 +5,8 @@ import { send, waitForProgram } from '../share-page.ts';
 /** What a first visit to lesson 1 cost: bytes the host sent for every request made before the first response. */
 export interface FirstLesson {
   bytes: number;
+  /** Milliseconds from navigation start to the first response, by the page's clock. */
+  ms: number;
   /** The page, still open (the caller closes its context). */
   page: Awaited<ReturnType<Browser['newPage']>>;
   /** The bundle id of the program that answered. */
@@ -32,6 +34,7 @@ export async function firstLesson(browser: Browser, server: StaticServer): Promi
     return entry ? performance.timeOrigin + entry.responseEnd : null;
   });
   if (answeredAt === null) throw new Error('no response from the program in Resource Timing');
+  const ms = answeredAt - (await page.evaluate(() => performance.timeOrigin));
   const before = server.transfers.slice(start).filter((t) => t.at <= answeredAt);
   // Requests under way at the first response are counted once they finish.
   for (let waited = 0; before.some((t) => !t.finished); waited += 100) {
@@ -39,5 +42,5 @@ export async function firstLesson(browser: Browser, server: StaticServer): Promi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const bytes = before.reduce((sum, t) => sum + t.bytes, 0);
-  return { bytes, page, bundle };
+  return { bytes, ms, page, bundle };
 }
