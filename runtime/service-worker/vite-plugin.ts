@@ -13,7 +13,8 @@ function mswWorkerSource(): string {
 /**
  * Writes the service worker to the root of the build output: `service-worker.js` (the offline cache of
  * this build's files, versioned by their content) importing `mockServiceWorker.js` (msw's script from
- * the installed msw, so the two always match). The dev server serves both, with nothing to cache.
+ * the installed msw, so the two always match), and a `.gz` sibling of every large file (compress-build.ts),
+ * which the browser fetches in its place and inflates. The dev server serves both, with nothing to cache.
  */
 export function serviceWorkerPlugin(): Plugin {
   let base = '/';
