@@ -217,6 +217,9 @@ async function main(): Promise<void> {
       `Written by \`npm run bench:browser\` (test/e2e/bench-browser.ts) on ${new Date().toISOString()}: ${browser.version()} (${chromium}),`,
       `headless, production build served from 127.0.0.1 under a sub-path by a static server that compresses nothing; ${availableParallelism()} cores.`,
       'Load = the 1-minute load average when the figure was taken: the machine is shared, so absolute figures move with it.',
+      ...(Math.max(...targets.map((t) => t.load)) > availableParallelism()
+        ? ['**This run was CPU-starved** (load above the core count): its times are upper bounds, not the playground\'s speed; rerun on an idle machine.']
+        : []),
       '',
       '## Targets (issue 14)',
       '',
