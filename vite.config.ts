@@ -14,7 +14,8 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
-  worker: { format: 'es', rolldownOptions: { output: { codeSplitting: false } } },
+  // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.
+  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin()], rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.

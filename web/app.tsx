@@ -24,9 +24,10 @@ import { useLessonAddress } from './lesson/lesson-address.ts';
 import { askToConfirm } from './layout/confirm-dialog.tsx';
 import { PlaygroundColumns } from './layout/playground-columns.tsx';
 import { useNarrow } from './layout/pane-tabs-store.ts';
+import { monacoMayLoad } from './editor/monaco-gate.ts';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
-const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
+const CodeEditor = lazy(() => monacoMayLoad().then(() => import('./editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
 
 const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
 

@@ -14,7 +14,8 @@ import { playgroundTarget } from './share/playground-target.ts';
 import { PlaygroundShell } from './modes/playground-shell.tsx';
 
 // Shared code from a link runs only after the learner's click: every run goes through the gate.
-const engine = gateRuns(createEngine());
+// The first lesson answers from its program compiled at build time: esbuild's download waits for that.
+const engine = gateRuns(createEngine({ compilerAfterFirstResponse: true }));
 const session = new ProgramSession(engine);
 connectConsole(engine);
 startSharing(playgroundTarget);

@@ -4,15 +4,16 @@ import type { FromCompiler, ToCompiler } from './protocol.ts';
 
 type Pending = { resolve: (answer: FromCompiler) => void; reject: (error: Error) => void };
 
-/** The page's handle on the compiler worker: starts esbuild at once and compiles on request. */
+/** The page's handle on the compiler worker: starts esbuild when asked (or on the first compile it must do) and compiles on request. */
 export class CompilerClient {
-  /** Resolves once esbuild is initialized in the worker. */
+  /** Resolves once esbuild is initialized in the worker (after `start()`). */
   readonly ready: Promise<void>;
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private startNow: () => void = () => {};
 
-  /** Spawns the compiler worker and starts initializing esbuild. */
+  /** Spawns the compiler worker; esbuild (3.7 MB compressed) is fetched only once `start()` is called. */
   constructor() {
     this.worker = new Worker(new URL('./compiler-worker.ts', import.meta.url), { type: 'module', name: 'halo-compiler' });
     this.worker.onmessage = (event: MessageEvent<FromCompiler>) => {
@@ -25,13 +26,19 @@ export class CompilerClient {
       for (const waiter of this.pending.values()) waiter.reject(error);
       this.pending.clear();
     };
-    this.ready = this.send({ id: 0, type: 'init' }).then(() => undefined);
+    this.ready = new Promise<void>((resolve) => (this.startNow = resolve)).then(() => this.send({ id: 0, type: 'init' })).then(() => undefined);
+  }
+
+  /** Starts initializing esbuild in the worker (once). */
+  start(): void {
+    this.startNow();
   }
 
   /** Compiles `files` starting at `entry`; a program the build compiled ahead does not wait for esbuild. */
   async compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
     const prebuilt = await prebuiltProgram(files, entry);
     if (prebuilt) return prebuilt;
+    this.start();
     const answer = await this.send({ id: 0, type: 'compile', files, entry });
     if (answer.type !== 'compiled') throw new Error('The compiler answered out of turn.');
     return answer.result;

@@ -6,8 +6,8 @@
  */
 import * as esbuild from 'esbuild-wasm/esm/browser.js';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
-import { cachedFetch } from '../service-worker/cached-fetch.ts';
-import * as halo from '../browser/index.ts';
+import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
+import haloExports from 'virtual:halo-exports';
 import { CompileCache } from './compile-cache.ts';
 import { compileProgram, inputHash } from './compile.ts';
 import type { CompileResult } from '../engine/engine-api.ts';
@@ -16,7 +16,6 @@ import { WARM_UP_FILES } from './warm-up.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const haloExports = Object.keys(halo);
 // A bundle depends on the sources, on esbuild and on what `halo` exports: all of them key the cache.
 const cacheSalt = `${esbuild.version}|${haloExports.join(',')}`;
 const cache = new CompileCache('halo-compile-v1');
@@ -29,8 +28,9 @@ let compilesWaiting = 0;
  * and a learner who compiles later should not pay for it.
  */
 function initialize(): Promise<void> {
-  // The offline cache first: this worker's fetches may bypass the service worker (see cachedFetch).
-  initialized ??= cachedFetch(new URL(wasmURL, location.href).href)
+  // Compressed (3.7 MB, not 14) from any host, the offline cache first: this worker's fetches may
+  // bypass the service worker (see cachedFetch), and on a first visit there is none yet.
+  initialized ??= fetchCompressed(new URL(wasmURL, location.href).href)
     .then((response) => WebAssembly.compileStreaming(response))
     .then((wasmModule) => esbuild.initialize({ wasmModule, worker: false }))
     .then(async () => {
@@ -38,10 +38,6 @@ function initialize(): Promise<void> {
     });
   return initialized;
 }
-
-initialize().catch(() => {
-  // Reported to the page by the 'init' message that awaits the same promise.
-});
 
 async function compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
   const started = performance.now();

@@ -3,3 +3,9 @@ declare module 'virtual:halo-prebuilt' {
   const ids: string[];
   export default ids;
 }
+
+/** The names the browser build of `halo` exports, read at build time (runtime/compiler/prebuilt-plugin.ts). */
+declare module 'virtual:halo-exports' {
+  const names: string[];
+  export default names;
+}

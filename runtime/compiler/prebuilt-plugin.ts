@@ -6,6 +6,8 @@ import { compileProgram } from './compile.ts';
 
 const MODULE = 'virtual:halo-prebuilt';
 const RESOLVED = `\0${MODULE}`;
+const EXPORTS_MODULE = 'virtual:halo-exports';
+const EXPORTS_RESOLVED = `\0${EXPORTS_MODULE}`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Every program the playground opens with before the learner types (one `main.ts` each), relative to the repository. */
@@ -28,10 +30,14 @@ async function haloExports(): Promise<string[]> {
     outfile: 'halo.js',
     logLevel: 'silent',
   });
-  return Object.values(result.metafile.outputs).flatMap((output) => output.exports);
+  // Sorted as a module namespace lists them: the compiler worker and this build must agree.
+  return Object.values(result.metafile.outputs).flatMap((output) => output.exports).sort();
 }
 
 /**
+ * Also gives the compiler worker the names `halo` exports as `virtual:halo-exports` (dev too): importing
+ * the framework there only to list them put a third copy of PGlite's JavaScript in the build.
+ *
  * Compiles the lessons' starters and solutions, the templates and the example program at build time with
  * the same compiler the page uses (esbuild-wasm, same options, same content ids), writes each bundle to
  * `assets/prebuilt/<id>.js`, and gives the page their ids as `virtual:halo-prebuilt`.
@@ -44,9 +50,10 @@ export function prebuiltProgramsPlugin(): Plugin {
       building = config.command === 'build' && !config.build.ssr;
     },
     resolveId(id) {
-      return id === MODULE ? RESOLVED : null;
+      return id === MODULE ? RESOLVED : id === EXPORTS_MODULE ? EXPORTS_RESOLVED : null;
     },
     async load(id) {
+      if (id === EXPORTS_RESOLVED) return `export default ${JSON.stringify(await haloExports())};`;
       if (id !== RESOLVED) return null;
       if (!building) return 'export default [];';
       const names = await haloExports();

@@ -7,12 +7,21 @@ import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, Prog
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 
+/** With `compilerAfterFirstResponse`: milliseconds after the engine's creation at which esbuild starts anyway. */
+const COMPILER_START_MS = 10_000;
+
 /** Options of the engine. */
 export interface EngineOptions {
   /** Milliseconds a request may take before the program is restarted and a 504 is sent (default 5000). */
   requestTimeoutMs?: number;
   /** The site's root URL, where the service worker script is served; found automatically by default. */
   root?: string | URL;
+  /**
+   * Start esbuild (3.7 MB compressed) only once the first program (compiled at build time) has answered a
+   * request, on the first compile that needs it, or 10 s after start, instead of at once: the playground's
+   * page, whose first lesson should not wait behind it on a slow link.
+   */
+  compilerAfterFirstResponse?: boolean;
 }
 
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
@@ -26,7 +35,7 @@ export class Engine implements PlaygroundEngine {
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
-  /** Starts the compiler (esbuild's initialization begins now), a warm server worker and msw. */
+  /** Starts the compiler worker (esbuild at once, or see `compilerAfterFirstResponse`), a warm server worker and msw. */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     this.host = new ServerHost(
@@ -39,8 +48,15 @@ export class Engine implements PlaygroundEngine {
     );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
-    this.bridge = startRequestBridge(this.host, root);
+    const host = this.host;
+    const startCompiler = () => this.compiler.start();
+    this.bridge = startRequestBridge(
+      { handles: (origin) => host.handles(origin), fetch: (request) => host.fetch(request).finally(startCompiler), openSocket: (url, peer) => host.openSocket(url, peer) },
+      root,
+    );
     this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
+    if (options.compilerAfterFirstResponse) setTimeout(startCompiler, COMPILER_START_MS);
+    else startCompiler();
   }
 
   /**

@@ -2,6 +2,7 @@
 import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
+import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
 import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
 
 /** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
@@ -37,7 +38,7 @@ export const PGLITE_NOT_DOWNLOADED =
 
 async function fetchBytes(url: string): Promise<ArrayBuffer> {
   // PGlite is stored offline on its first use only, so a network failure here means it never was.
-  const response = await fetch(url).catch(() => {
+  const response = await fetchCompressed(new URL(url, location.href).href).catch(() => {
     throw new Error(PGLITE_NOT_DOWNLOADED);
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);

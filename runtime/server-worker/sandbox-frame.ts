@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import serverWorkerUrl from './server-worker.ts?worker&url';
+import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
 import { SANDBOX_DOCUMENT, SANDBOX_INIT } from './sandbox-document.ts';
 
 /** A server worker in the sandbox frame, as the page sees it. */
@@ -70,7 +71,8 @@ export class SandboxFrame {
 
 /** Adds the hidden frame to the page and hands it the server worker's script; resolves with its control port. */
 async function openFrame(onError: (id: number, message: string) => void): Promise<MessagePort> {
-  const script = fetch(serverWorkerUrl).then((response) => {
+  // Compressed from any host (see fetchCompressed): the script is most of a megabyte.
+  const script = fetchCompressed(new URL(serverWorkerUrl, location.href).href).then((response) => {
     if (!response.ok) throw new Error(`the server worker's script answered ${response.status}`);
     return response.text();
   });

@@ -6,6 +6,8 @@ export interface OfflineManifest {
   precache: string[];
   /** Paths cached the first time they are used (large and rarely needed, e.g. PGlite). */
   onDemand: string[];
+  /** Paths stored and sent as their `.gz` sibling (listed above instead of them) and inflated in the browser. */
+  compressed: string[];
   /** SHA-256 (hex) of every file above, by path: a cached copy that does not match is never served. */
   hashes: Record<string, string>;
 }

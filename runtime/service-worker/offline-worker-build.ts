@@ -1,23 +1,28 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { GZIP_SUFFIX } from './compressed-assets.ts';
 import type { OfflineManifest } from './offline-manifest.ts';
 import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
 
 /** Files used by few programs only (PGlite, several MB): cached on first use instead of after every first visit. */
-const ON_DEMAND = /(^|\/)pglite[^/]*$/;
+const ON_DEMAND = /(^|\/)(pglite|initdb)[^/]*$/;
 
 /** The offline manifest of a build whose output files (path → content) are `files`. */
 export function offlineManifest(files: Record<string, string | Uint8Array>): OfflineManifest {
   const paths = Object.keys(files)
     .filter((path) => path !== SERVICE_WORKER_FILE && path !== MSW_WORKER_FILE && !path.endsWith('.map'))
     .sort();
+  // A file with a `.gz` sibling is stored compressed: the sibling is cached, the file is served from it.
+  const compressed = paths.filter((path) => paths.includes(`${path}${GZIP_SUFFIX}`));
+  const stored = paths.filter((path) => !compressed.includes(path));
   const hash = createHash('sha256');
   for (const path of paths) hash.update(path).update('\0').update(files[path]).update('\0');
   return {
     version: hash.digest('hex').slice(0, 16),
-    precache: paths.filter((path) => !ON_DEMAND.test(path)),
-    onDemand: paths.filter((path) => ON_DEMAND.test(path)),
+    precache: stored.filter((path) => !ON_DEMAND.test(path)),
+    onDemand: stored.filter((path) => ON_DEMAND.test(path)),
+    compressed,
     hashes: Object.fromEntries(paths.map((path) => [path, createHash('sha256').update(files[path]).digest('hex')])),
   };
 }

@@ -4,6 +4,7 @@
  * answered from the versioned cache (network as fallback, and to fill it) and go no further; everything
  * else — requests to the learner's program — falls through to msw's listener.
  */
+import { GZIP_SUFFIX, inflated } from './compressed-assets.ts';
 import { OFFLINE_CACHE_PREFIX, OFFLINE_MESSAGES, type OfflineManifest } from './offline-manifest.ts';
 import { withoutVary } from './without-vary.ts';
 
@@ -31,6 +32,9 @@ const absolute = (path: string): string => new URL(path, root()).href;
 let knownHashes: Map<string, string> | null = null;
 /** SHA-256 of every file of this deployment, by absolute URL (the scope is fixed once the worker runs). */
 const known = (): Map<string, string> => (knownHashes ??= new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])));
+let compressedUrls: Set<string> | null = null;
+/** Absolute URLs of the files served from their `.gz` sibling. */
+const compressed = (): Set<string> => (compressedUrls ??= new Set(HALO_OFFLINE.compressed.map(absolute)));
 
 /** Whether `response` holds exactly the build's file at `url`: anything else in the cache was tampered with. */
 async function intact(url: string, response: Response): Promise<boolean> {
@@ -84,6 +88,12 @@ function cacheKey(request: Request): string {
 
 async function respond(event: ExtendableEvent, request: Request): Promise<Response> {
   const key = cacheKey(request);
+  // Stored and sent compressed (any host, python's http.server too): answered from the `.gz` sibling.
+  if (compressed().has(key)) return inflated(await respondFor(event, `${key}${GZIP_SUFFIX}`, `${key}${GZIP_SUFFIX}`), key);
+  return respondFor(event, key, request);
+}
+
+async function respondFor(event: ExtendableEvent, key: string, request: Request | string): Promise<Response> {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
   if (cached && (await intact(key, cached))) return cached;

@@ -5,6 +5,9 @@ import { socketOrigin } from '../server-worker/program-origin.ts';
 import { fromWireResponse, toWireRequest } from '../server-worker/wire.ts';
 import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
 
+/** What the bridge needs of the server host. */
+export type BridgedHost = Pick<ServerHost, 'handles' | 'fetch' | 'openSocket'>;
+
 /**
  * Starts msw: its service worker sends every fetch of the page here; requests for an origin a program
  * registered go to the server host, everything else passes through to the network untouched.
@@ -12,7 +15,7 @@ import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
  * so the playground works under any sub-path. The page's WebSockets are intercepted in the page by msw
  * (`ws.link`): those to a program's origin are connected to it through the host, the others to the network.
  */
-export async function startRequestBridge(host: ServerHost, root: URL): Promise<void> {
+export async function startRequestBridge(host: BridgedHost, root: URL): Promise<void> {
   const worker = setupWorker(
     http.all('*', async ({ request }) => {
       if (!host.handles(new URL(request.url).origin)) return undefined;
@@ -28,7 +31,7 @@ export async function startRequestBridge(host: ServerHost, root: URL): Promise<v
 }
 
 /** msw's WebSocket handler for every ws:// and wss:// URL: program origins go to the host, the rest to the network. */
-function socketBridge(host: ServerHost) {
+function socketBridge(host: BridgedHost) {
   return ws.link(/^wss?:\/\//).addEventListener('connection', ({ client, server }) => {
     if (!host.handles(socketOrigin(client.url))) {
       server.connect();

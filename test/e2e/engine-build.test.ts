@@ -33,10 +33,11 @@ test('the service worker is msw’s installed script, registered for the sub-pat
   expect(registration).toEqual({ scope: session.server.url, script: `${session.server.url}service-worker.js` });
 });
 
-test('esbuild.wasm comes from the build, as application/wasm', async () => {
-  const wasm = readdirSync(`${distDir()}/assets`).find((name) => name.endsWith('.wasm'));
+test('esbuild.wasm comes from the build (its compressed sibling), and is served as application/wasm', async () => {
+  const wasm = readdirSync(`${distDir()}/assets`).find((name) => name.startsWith('esbuild-') && name.endsWith('.wasm'));
   expect(wasm).toBeDefined();
-  expect(session.server.requests.some((path) => path.endsWith(`/assets/${wasm}`))).toBe(true);
+  await session.page.evaluate(() => window.__halo.engine.ready);
+  expect(session.server.requests.some((path) => path.endsWith(`/assets/${wasm}.gz`))).toBe(true);
   const response = await fetch(`${session.server.url}assets/${wasm}`, { method: 'HEAD' });
   expect(response.headers.get('content-type')).toBe('application/wasm');
 });

@@ -32,7 +32,7 @@ interface Host {
 }
 
 async function staticHost(profile: HostProfile): Promise<Host> {
-  const server = await serveStatic(distDir(), '/halo/', profile);
+  const server = await serveStatic(distDir(), '/halo/', { profile });
   return { url: server.url, goAway: async () => server.setDown(true), refused: () => server.refused, close: () => server.close() };
 }
 

@@ -27,7 +27,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-const pgliteAssets = (): string[] => requested.filter((url) => /pglite[^/]*\.(wasm|data)$/.test(url));
+// Fetched as their compressed `.gz` siblings (runtime/service-worker/compressed-assets.ts).
+const pgliteAssets = (): string[] => requested.filter((url) => /pglite[^/]*\.(wasm|data)\.gz$/.test(url));
 
 test('a program without a PgService does not download PGlite', async () => {
   await session.run({ 'main.ts': "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);" });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { monacoMayLoad } from '../editor/monaco-gate.ts';
 
 /** One highlighted run of characters. */
 interface Run {
@@ -21,6 +22,7 @@ const LANGUAGES: Record<string, string> = { ts: 'typescript', typescript: 'types
 
 async function tokenize(code: string, language: string): Promise<Run[][]> {
   // The lesson pane shares Monaco's lazily loaded chunk with the editor instead of adding a highlighter.
+  await monacoMayLoad();
   const { monaco } = await import('../editor/monaco-setup.ts');
   // colorize waits for the language's tokenizer to load; tokenize alone would return plain text before that.
   await monaco.editor.colorize(' ', language, {});

@@ -9,8 +9,9 @@ import { useApplyTheme } from '../layout/theme.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
 import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
+import { monacoMayLoad } from '../editor/monaco-gate.ts';
 
-const CodeEditor = lazy(() => import('../editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
+const CodeEditor = lazy(() => monacoMayLoad().then(() => import('../editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
 
 /** Where requests go before the program has called `startServer`. */
 const FALLBACK_ORIGIN = 'http://localhost:3000';

@@ -2,8 +2,9 @@ import { createReadStream, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { hostAnswer, type HostProfile } from './host-profiles.ts';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { extname, normalize, resolve, sep } from 'node:path';
+import { throttledLink, type Link } from './throttled-link.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,20 +27,35 @@ export interface StaticServer {
   requests: string[];
   /** Paths asked for while the host was down (each got a dropped connection). */
   refused: string[];
+  /** Bytes written to every connection so far, headers included: what the host sent over the network. */
+  bytesSent(): number;
+  /** Every request: its path, when it arrived (`Date.now()`), and once `finished`, the bytes of its response, headers included. */
+  transfers: { path: string; at: number; bytes: number; finished: boolean }[];
   /** Takes the host away (every connection is dropped, as when a school server goes off) or brings it back. */
   setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
+/** How a static server behaves: its headers, and the network between it and the browser. */
+export interface StaticServerOptions {
+  /** The caching and compression headers of a kind of host (default `production`, which never compresses). */
+  profile?: HostProfile;
+  /** A slow link (bandwidth and latency) for every response. */
+  link?: Link;
+}
+
 /**
  * Serves `dir` on 127.0.0.1 under the sub-path `prefix` (like a static host would), with the right
- * content types (`application/wasm` included) and the caching headers of `profile` (by default hashed
- * assets cacheable for a long time, everything else revalidated, as a production host would configure it).
+ * content types (`application/wasm` included) and the caching headers of the options' `profile` (by
+ * default hashed assets cacheable for a long time, everything else revalidated, and nothing compressed,
+ * like `python3 -m http.server` and many school servers: what a file weighs on disk it weighs on the wire).
  */
-export function serveStatic(dir: string, prefix = '/halo/', profile: HostProfile = 'production'): Promise<StaticServer> {
+export function serveStatic(dir: string, prefix = '/halo/', { profile = 'production', link }: StaticServerOptions = {}): Promise<StaticServer> {
+  const slow = link ? throttledLink(link) : null;
   const root = resolve(dir);
   const requests: string[] = [];
   const refused: string[] = [];
+  const transfers: StaticServer['transfers'] = [];
   let down = false;
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
@@ -49,6 +65,11 @@ export function serveStatic(dir: string, prefix = '/halo/', profile: HostProfile
       return;
     }
     requests.push(path);
+    const transfer = { path, at: Date.now(), bytes: 0, finished: false };
+    transfers.push(transfer);
+    const before = req.socket.bytesWritten;
+    // One request at a time per connection (HTTP/1.1, no pipelining): the difference is this response.
+    res.once('close', () => Object.assign(transfer, { bytes: req.socket.bytesWritten - before, finished: true }));
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end();
       return;
@@ -62,13 +83,16 @@ export function serveStatic(dir: string, prefix = '/halo/', profile: HostProfile
       if (statSync(file).isDirectory()) file = resolve(file, 'index.html');
       const answer = hostAnswer(profile, req, path, TYPES[extname(file)] ?? 'application/octet-stream', statSync(file));
       res.writeHead(answer.status, answer.headers);
-      if (answer.status === 304) res.end();
-      else if (answer.gzip) createReadStream(file).pipe(createGzip()).pipe(res);
-      else createReadStream(file).pipe(res);
+      if (answer.status === 304) return void res.end();
+      const body = answer.gzip ? createReadStream(file).pipe(createGzip()) : createReadStream(file);
+      if (!slow) body.pipe(res);
+      else void slow.delay().then(() => body.pipe(slow.pace()).pipe(res));
     } catch {
       res.writeHead(404).end();
     }
   });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => sockets.add(socket));
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => {
@@ -77,6 +101,8 @@ export function serveStatic(dir: string, prefix = '/halo/', profile: HostProfile
         url: `http://127.0.0.1:${port}${prefix}`,
         requests,
         refused,
+        transfers,
+        bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0),
         setDown(value) {
           down = value;
           // Kept-alive connections would otherwise still reach the host.
