@@ -9,11 +9,9 @@ import { useApplyTheme } from '../layout/theme.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
 import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
+import { FALLBACK_ORIGIN } from '../request/request-model.ts';
 
 const CodeEditor = lazy(() => import('../editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
-
-/** Where requests go before the program has called `startServer`. */
-const FALLBACK_ORIGIN = 'http://localhost:3000';
 
 /** The request line of an embed: the shared request, read-only, and Send. */
 function SendBar() {
