@@ -23,6 +23,7 @@ import { useLessonAddress } from './lesson/lesson-address.ts';
 import { askToConfirm } from './layout/confirm-dialog.tsx';
 import { PlaygroundColumns } from './layout/playground-columns.tsx';
 import { useNarrow } from './layout/pane-tabs-store.ts';
+import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
@@ -52,6 +53,7 @@ function Toolbar() {
         </button>
       )}
       <ModesControls />
+      <ApiButton />
       <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
         <label className="flex items-center gap-1" hidden={narrow}>
           <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
@@ -137,6 +139,7 @@ export function App() {
       <main className="flex min-h-0 min-w-0 flex-1">
         <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
       </main>
+      <ApiDrawer />
     </div>
   );
 }
