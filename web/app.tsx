@@ -27,6 +27,8 @@ import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => import('./editor/code-editor.tsx').then((m) => ({ default: m.CodeEditor })));
+// A second, read-only Monaco: loads when its tab is chosen.
+const CompiledOutput = lazy(() => import('./output/compiled-output.tsx').then((m) => ({ default: m.CompiledOutput })));
 
 const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
 
@@ -90,6 +92,17 @@ function Dock() {
           tabs={[
             { id: 'console', label: `Console (${lines})`, content: () => <ErrorBoundary name="Console"><ConsolePane /></ErrorBoundary> },
             { id: 'problems', label: `Problems (${problems})`, content: () => <ErrorBoundary name="Problems"><ProblemsList /></ErrorBoundary> },
+            {
+              id: 'output',
+              label: 'JavaScript',
+              content: () => (
+                <ErrorBoundary name="JavaScript">
+                  <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>
+                    <CompiledOutput />
+                  </Suspense>
+                </ErrorBoundary>
+              ),
+            },
           ]}
           actions={
             tab === 'console' && (
