@@ -48,10 +48,10 @@ describe('the lesson text', () => {
     expect(requestOfHttpBlock('GET /a (with a header)')).toBeNull();
   });
 
-  it('renders lesson links as in-page links and api: links as buttons that open the reference', () => {
+  it('renders lesson links as in-page links and api: links as links that open the reference', () => {
     const html = render('[lesson 2](?lesson=02-routes-and-methods), [`app.use`](api:App.use) and [MDN](https://developer.mozilla.org/)');
     expect(html).toContain('href="?lesson=02-routes-and-methods"');
-    expect(html).toMatch(/<button[^>]*aria-label="app.use \(API reference\)"[^>]*><code[^>]*>app.use<\/code><\/button>/);
+    expect(html).toMatch(/<a href="#"[^>]*aria-label="app.use \(API reference\)"[^>]*><code[^>]*>app.use<\/code><\/a>/);
     expect(html).toMatch(/<a href="https:\/\/developer.mozilla.org\/"[^>]*target="_blank"/);
   });
 

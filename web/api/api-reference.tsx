@@ -24,7 +24,7 @@ function DocText({ text }: { text: string }) {
 
 function EntryLink({ id, children }: { id: string; children?: ReactNode }) {
   return (
-    <button type="button" className="text-left font-mono text-blue-700 underline dark:text-blue-300" onClick={() => openApiReference(id)}>
+    <button type="button" className="api-link text-left font-mono text-blue-700 underline dark:text-blue-300" onClick={() => openApiReference(id)}>
       {children ?? id}
     </button>
   );

@@ -25,7 +25,7 @@ const EDITOR_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
  * untouched starter; the replaced code stays in the editor's undo history.
  */
 async function putInEditor(code: string, file: string): Promise<void> {
-  const current = editorCode() ?? filesStore.get().files[file] ?? '';
+  const current = (file === ENTRY_FILE ? editorCode() : null) ?? filesStore.get().files[file] ?? '';
   if (current !== code) {
     const starter = findLesson(workspaceStore.get().active)?.starter;
     if (current !== starter && !(await askToConfirm(REPLACE_QUESTION))) return;

@@ -60,10 +60,11 @@ function renderElement(node: LessonElement, key: number): ReactNode {
       if (typeof props.lesson === 'string') return <LessonLink key={key} id={props.lesson}>{children}</LessonLink>;
       if (typeof props.api === 'string') {
         const id = props.api;
+        // A link (it opens a page of the reference), inline in the sentence like the others.
         return (
-          <button key={key} type="button" className={LINK} onClick={() => openApiReference(id)} aria-label={`${textOf(node.children)} (API reference)`}>
+          <a key={key} href="#" className={LINK} onClick={(event) => (event.preventDefault(), openApiReference(id))} aria-label={`${textOf(node.children)} (API reference)`}>
             {children}
-          </button>
+          </a>
         );
       }
       // The tree only carries safe targets (checked at build time); the page still refuses script URLs.
