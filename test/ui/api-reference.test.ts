@@ -34,6 +34,9 @@ describe('the API reference', () => {
     expect(apiIdOfQuickInfo('(method) Router.get(path: string, handler: Handler): this')).toBe('Router.get');
     expect(apiIdOfQuickInfo('(method) Service<string, Map<string, unknown>>.index(params?: ServiceParams): Promise<unknown>')).toBe('Service.index');
     expect(apiIdOfQuickInfo('class App')).toBe('App');
+    // An imported name: TypeScript says it is an alias.
+    expect(apiIdOfQuickInfo('(alias) new AppHttp(app: App, options?: AppHttpOptions): AppHttp\nimport AppHttp')).toBe('AppHttp');
+    expect(apiIdOfQuickInfo('(alias) class App\nimport App')).toBe('App');
     expect(apiIdOfQuickInfo('constructor AppHttp(app: App): AppHttp')).toBe('AppHttp');
     expect(apiIdOfQuickInfo('(property) RequestContext.params: Record<string, string>')).toBe('RequestContext.params');
   });
