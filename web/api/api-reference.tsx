@@ -5,17 +5,27 @@ import { findApiEntry, type ApiEntry } from './api-entry.ts';
 import { apiPanelStore, openApiReference } from './api-panel-store.ts';
 import { membersOf, searchApi } from './search-api.ts';
 
-/** TSDoc text as React nodes: `code` spans, `{@link X}` as X, blank lines as paragraphs; never HTML. */
+/** One paragraph of TSDoc as React nodes: `code` spans, `{@link X}` as X; never HTML. */
+function inlineDoc(text: string): ReactNode[] {
+  return text
+    .replace(/\{@link\s+([^}\s|]+)[^}]*\}/g, '`$1`')
+    .replace(/\s*\n\s*/g, ' ')
+    .split('`')
+    .map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">{part}</code> : part));
+}
+
+/** The first sentence of a TSDoc text, for lists. */
+function summaryOf(doc: string): ReactNode[] {
+  return inlineDoc(doc.split(/\n\s*\n|(?<=\.)\s/)[0]);
+}
+
+/** TSDoc text with its blank lines as paragraphs. */
 function DocText({ text }: { text: string }) {
-  const paragraphs = text.replace(/\{@link\s+([^}\s|]+)[^}]*\}/g, '`$1`').split(/\n\s*\n/);
   return (
     <>
-      {paragraphs.map((paragraph, p) => (
+      {text.split(/\n\s*\n/).map((paragraph, p) => (
         <p key={p} className="my-1">
-          {paragraph
-            .replace(/\s*\n\s*/g, ' ')
-            .split('`')
-            .map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">{part}</code> : part))}
+          {inlineDoc(paragraph)}
         </p>
       ))}
     </>
@@ -79,7 +89,7 @@ function EntryView({ entry, asked }: { entry: ApiEntry; asked: string }) {
               <li key={member.id}>
                 <EntryLink id={member.id}>{member.id.slice(from.length + 1)}</EntryLink>
                 {from !== entry.id && <span className="text-xs text-slate-700 dark:text-slate-300"> (from {from})</span>}
-                {member.doc && <span className="text-xs"> — {member.doc.split(/\n\s*\n|(?<=\.)\s/)[0]}</span>}
+                {member.doc && <span className="text-xs"> — {summaryOf(member.doc)}</span>}
               </li>
             ))}
           </ul>
@@ -126,7 +136,7 @@ export function ApiReference() {
         {results.map((result) => (
           <li key={result.id}>
             <EntryLink id={result.id} /> <span className="text-xs text-slate-700 dark:text-slate-300">{result.kind}</span>
-            {result.doc && <div className="text-xs">{result.doc.split(/\n\s*\n|(?<=\.)\s/)[0]}</div>}
+            {result.doc && <div className="text-xs">{summaryOf(result.doc)}</div>}
           </li>
         ))}
       </ul>
