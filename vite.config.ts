@@ -6,12 +6,13 @@ import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
 import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
 import { monacoLanguagesPlugin } from './web/editor/monaco-languages-plugin.ts';
+import { apiReferencePlugin } from './web/api/api-reference-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/compiler/prebuilt-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
+  plugins: [react(), tailwindcss(), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.

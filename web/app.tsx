@@ -25,9 +25,12 @@ import { askToConfirm } from './layout/confirm-dialog.tsx';
 import { PlaygroundColumns } from './layout/playground-columns.tsx';
 import { useNarrow } from './layout/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
+import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 
 // Monaco is most of the page's JavaScript: the other panes render and work while it loads.
 const CodeEditor = lazy(() => monacoMayLoad().then(() => import('./editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
+// A second, read-only Monaco: loads when its tab is chosen.
+const CompiledOutput = lazy(() => monacoMayLoad().then(() => import('./output/compiled-output.tsx')).then((m) => ({ default: m.CompiledOutput })));
 
 const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
 
@@ -54,6 +57,7 @@ function Toolbar() {
         </button>
       )}
       <ModesControls />
+      <ApiButton />
       <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
         <OfflineBadge />
         <label className="flex items-center gap-1" hidden={narrow}>
@@ -91,6 +95,17 @@ function Dock() {
           tabs={[
             { id: 'console', label: `Console (${lines})`, content: () => <ErrorBoundary name="Console"><ConsolePane /></ErrorBoundary> },
             { id: 'problems', label: `Problems (${problems})`, content: () => <ErrorBoundary name="Problems"><ProblemsList /></ErrorBoundary> },
+            {
+              id: 'output',
+              label: 'JavaScript',
+              content: () => (
+                <ErrorBoundary name="JavaScript">
+                  <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>
+                    <CompiledOutput />
+                  </Suspense>
+                </ErrorBoundary>
+              ),
+            },
           ]}
           actions={
             tab === 'console' && (
@@ -140,6 +155,7 @@ export function App() {
       <main className="flex min-h-0 min-w-0 flex-1">
         <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
       </main>
+      <ApiDrawer />
     </div>
   );
 }

@@ -14,7 +14,10 @@ describe('parseLessonText', () => {
 
   it('says what is missing', () => {
     expect(() => parseLessonText('# no frontmatter', 'x.md')).toThrow('x.md: expected a frontmatter block');
-    expect(() => parseLessonText('---\ntitle: A\n---\n', 'x.md')).toThrow('x.md: the frontmatter needs a "summary"');
+    expect(() => parseLessonText('---\ntitle: A\n---\n', 'x.md')).toThrow('x.md: the frontmatter is not valid: "summary" is missing');
     expect(() => parseLessonText('---\ntitle A\n---\n', 'x.md')).toThrow('cannot read the frontmatter line');
+    expect(() => parseLessonText('---\ntitle: A\nsummary: B\nsumary: C\n---\n', 'x.md')).toThrow('"sumary" is not a frontmatter key');
+    expect(() => parseLessonText('---\ntitle: A\nsummary: B\ncovers: [Rule 2]\n---\n', 'x.md')).toThrow('"covers.0" must be a spec rule id');
+    expect(() => parseLessonText('---\ntitle: A\nsummary: B\nfiles: [todos.ts]\n---\n', 'x.md')).toThrow('"files" must start with main.ts');
   });
 });

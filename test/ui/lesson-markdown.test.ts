@@ -5,8 +5,15 @@ import { LessonMarkdown } from '../../web/lesson/lesson-markdown.tsx';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { markdownToTree } from '../../web/lessons/markdown-to-tree.ts';
 import type { LessonNode } from '../../web/lessons/lesson-tree.ts';
+import { EngineProvider } from '../../web/engine/engine-context.tsx';
+import { ProgramSession } from '../../web/engine/program-session.ts';
+import { requestOfHttpBlock } from '../../web/lessons/http-block.ts';
+import { FakeEngine } from './fake-engine.ts';
 
-const renderTree = (text: LessonNode[]) => renderToStaticMarkup(createElement(LessonMarkdown, { text }));
+const engine = new FakeEngine();
+const session = new ProgramSession(engine);
+const renderTree = (text: LessonNode[]) =>
+  renderToStaticMarkup(createElement(EngineProvider, { engine, session, children: createElement(LessonMarkdown, { text }) }));
 const render = (markdown: string) => renderTree(markdownToTree(markdown));
 
 describe('the lesson text', () => {
@@ -21,6 +28,31 @@ describe('the lesson text', () => {
     expect(html).toContain('<table');
     expect(html).toContain('&lt;x&gt;');
     expect(html).toMatch(/<pre[^>]*data-language="ts"[^>]*><code>const a = 1;<\/code><\/pre>/);
+  });
+
+  it('gives TypeScript blocks "Put in editor" and "Insert at cursor", a one-request http block "Send", other blocks nothing', () => {
+    const buttons = (markdown: string) => [...render(markdown).matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+    expect(buttons('```ts\nconst a = 1;\n```')).toEqual(['Put in editor', 'Insert at cursor']);
+    expect(buttons('```http\nPOST /todos\ncontent-type: application/json\n\n{"text":"Buy milk"}\n```')).toEqual(['Send']);
+    expect(buttons('```http\nHTTP/1.1 200 OK\n\nHello\n```')).toEqual([]);
+    expect(buttons('```http\nGET /a   → 200\nGET /b   → 404\n```')).toEqual([]);
+    expect(buttons('```console\nnpm start\n```')).toEqual([]);
+  });
+
+  it('reads the request of an http block: method, path, headers and body', () => {
+    expect(requestOfHttpBlock('POST /todos\ncontent-type: application/json\n\n{"text":"Buy milk"}')).toEqual({
+      method: 'POST', path: '/todos', headers: { 'content-type': 'application/json' }, bodyType: 'text', body: '{"text":"Buy milk"}',
+    });
+    expect(requestOfHttpBlock('POST /greet\ncontent-type: application/x-www-form-urlencoded\n\nname=Ada&x=1')).toMatchObject({ bodyType: 'form', body: { name: 'Ada', x: '1' } });
+    expect(requestOfHttpBlock('GET /headers\nX-Favourite-Color: teal')).toEqual({ method: 'GET', path: '/headers', headers: { 'X-Favourite-Color': 'teal' } });
+    expect(requestOfHttpBlock('GET /a (with a header)')).toBeNull();
+  });
+
+  it('renders lesson links as in-page links and api: links as links that open the reference', () => {
+    const html = render('[lesson 2](?lesson=02-routes-and-methods), [`app.use`](api:App.use) and [MDN](https://developer.mozilla.org/)');
+    expect(html).toContain('href="?lesson=02-routes-and-methods"');
+    expect(html).toMatch(/<a href="#"[^>]*aria-label="app.use \(API reference\)"[^>]*><code[^>]*>app.use<\/code><\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/developer.mozilla.org\/"[^>]*target="_blank"/);
   });
 
   it('renders every lesson without raw HTML', () => {

@@ -25,6 +25,16 @@ describe('compile-and-run session', () => {
     expect(compileStatus(state)).toBe('1 error — the last good program keeps running');
   });
 
+  it("keeps the last good build's JavaScript, without its source map, for the JavaScript tab", async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    expect(session.store.get().output).toBeNull();
+    await session.compileNow({ 'main.ts': 'console.log(1);\n//# sourceMappingURL=data:application/json;base64,e30=\n' });
+    expect(session.store.get().output).toBe('console.log(1);\n');
+    await session.compileNow({ 'main.ts': 'BROKEN' });
+    expect(session.store.get().output).toBe('console.log(1);\n');
+  });
+
   it('an edit that leaves the build unchanged does not restart the program; Run always does', async () => {
     vi.useFakeTimers();
     try {

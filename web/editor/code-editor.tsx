@@ -11,6 +11,7 @@ import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { consoleStore, entryLocation } from '../console/console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
+import { registerApiHover } from './api-hover.ts';
 
 const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<
   string,
@@ -109,6 +110,7 @@ export function CodeEditor() {
       onChange={(value) => setFile(ENTRY_FILE, value ?? '')}
       onMount={(instance) => {
         attachEditor(instance);
+        registerApiHover();
         // Here, not on first render: the check needs the model, which exists once the editor mounted.
         session.setTypeErrorCheck(editorTypeErrors);
         instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>

@@ -21,3 +21,32 @@ export function focusEditor(): boolean {
   current.focus();
   return current.hasTextFocus();
 }
+
+/**
+ * Replaces the editor's whole code with `code` as one edit the learner can undo (Ctrl/Cmd+Z brings their
+ * code back); false while the editor is not mounted yet.
+ */
+export function replaceEditorCode(code: string): boolean {
+  const model = current?.getModel();
+  if (!current || !model) return false;
+  current.pushUndoStop();
+  current.executeEdits('lesson', [{ range: model.getFullModelRange(), text: code, forceMoveMarkers: true }]);
+  current.pushUndoStop();
+  current.setPosition({ lineNumber: 1, column: 1 });
+  return true;
+}
+
+/** Inserts `code` at the cursor (replacing a selection) as one undoable edit; false while the editor is not mounted yet. */
+export function insertAtCursor(code: string): boolean {
+  const selection = current?.getSelection();
+  if (!current || !selection) return false;
+  current.pushUndoStop();
+  current.executeEdits('lesson', [{ range: selection, text: code, forceMoveMarkers: true }]);
+  current.pushUndoStop();
+  return true;
+}
+
+/** The code in the editor, or null while it is not mounted. */
+export function editorCode(): string | null {
+  return current?.getModel()?.getValue() ?? null;
+}

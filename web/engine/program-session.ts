@@ -20,6 +20,13 @@ export interface SessionState {
   heldErrors: number;
   /** While a new program starts: whether it first loads the database engine (PGlite), and if it did before. */
   starting: 'program' | 'database' | 'database-again' | null;
+  /** The JavaScript esbuild produced in the last successful compile (source map left out), for the "JavaScript" tab. */
+  output: string | null;
+}
+
+/** The bundle's code without its inline source map, which is a line of base64 no learner wants to read. */
+export function withoutSourceMap(code: string): string {
+  return code.replace(/\/\/# sourceMappingURL=data:\S+\s*$/, '');
 }
 
 /** The type errors of one text of the entry file, each keyed by its message and the text of its line. */
@@ -47,6 +54,7 @@ export class ProgramSession {
     runStartedAt: 0,
     heldErrors: 0,
     starting: null,
+    output: null,
   });
 
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -111,6 +119,7 @@ export class ProgramSession {
         this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
         return;
       }
+      this.store.set({ output: withoutSourceMap(result.bundle.code) });
       const errors = (await this.typeErrors?.().catch(() => null))?.errors ?? null;
       if (stale()) return;
       const accepted = this.acceptedErrors;

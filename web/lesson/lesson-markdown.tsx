@@ -1,6 +1,21 @@
 import { createElement, type ReactNode } from 'react';
 import type { LessonElement, LessonNode } from '../lessons/lesson-tree.ts';
 import { CodeBlock } from './code-block.tsx';
+import { CodeActions } from './code-actions.tsx';
+import { useGoTo } from './use-go-to.ts';
+import { openApiReference } from '../api/api-panel-store.ts';
+
+const LINK = 'text-blue-700 underline dark:text-blue-300';
+
+/** A link to another lesson: opens it in place, as the lesson list does (a plain click would reload the page). */
+function LessonLink({ id, children }: { id: string; children: ReactNode }) {
+  const goTo = useGoTo();
+  return (
+    <a href={`?lesson=${encodeURIComponent(id)}`} className={LINK} onClick={(event) => (event.preventDefault(), goTo(id))}>
+      {children}
+    </a>
+  );
+}
 
 // Tailwind resets element styles, so the lesson text gets its typography here. Headings move one level
 // down: the page's own heading is the lesson title.
@@ -31,12 +46,30 @@ function renderElement(node: LessonElement, key: number): ReactNode {
     case 'pre': {
       const code = node.children?.find((child): child is LessonElement => typeof child !== 'string' && child.tag === 'code');
       if (!code) return null;
-      return <CodeBlock key={key} code={textOf(code.children).replace(/\n$/, '')} language={String(code.props?.language ?? '')} />;
+      const text = textOf(code.children).replace(/\n$/, '');
+      const language = String(code.props?.language ?? '');
+      const file = typeof code.props?.file === 'string' ? code.props.file : undefined;
+      return (
+        <div key={key}>
+          <CodeBlock code={text} language={language} />
+          <CodeActions code={text} language={language} file={file} />
+        </div>
+      );
     }
     case 'a':
+      if (typeof props.lesson === 'string') return <LessonLink key={key} id={props.lesson}>{children}</LessonLink>;
+      if (typeof props.api === 'string') {
+        const id = props.api;
+        // A link (it opens a page of the reference), inline in the sentence like the others.
+        return (
+          <a key={key} href="#" className={LINK} onClick={(event) => (event.preventDefault(), openApiReference(id))} aria-label={`${textOf(node.children)} (API reference)`}>
+            {children}
+          </a>
+        );
+      }
       // The tree only carries safe targets (checked at build time); the page still refuses script URLs.
       return (
-        <a key={key} href={/^\s*javascript:/i.test(String(props.href)) ? '#' : String(props.href)} className="text-blue-700 underline dark:text-blue-300" target="_blank" rel="noreferrer noopener">
+        <a key={key} href={/^\s*javascript:/i.test(String(props.href)) ? '#' : String(props.href)} className={LINK} target="_blank" rel="noreferrer noopener">
           {children}
         </a>
       );

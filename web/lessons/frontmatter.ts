@@ -1,12 +1,37 @@
-/** A lesson.md split into its frontmatter fields and its Markdown body. */
-export interface LessonText {
-  title: string;
-  summary: string;
+import * as v from 'valibot';
+
+/** One line of text: required, not blank, short enough for the lesson list. */
+const line = v.pipe(v.string('is required: one line of text'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
+
+/**
+ * What a lesson's frontmatter may hold: `title` and `summary` (one line each), `covers` (spec rule ids
+ * such as `endpoints-2`), optional `files` (the program's file names, `main.ts` first). Unknown keys are
+ * refused, so a misspelt one fails the build instead of being ignored.
+ */
+export const FRONTMATTER = v.strictObject(
+  {
+    title: line,
+    summary: line,
+    covers: v.optional(v.array(v.pipe(v.string(), v.regex(/^[a-z]+-\d+$/, 'must be a spec rule id like "endpoints-2"')))),
+    files: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.regex(/^[\w-]+(\/[\w-]+)*\.ts$/, 'must be a relative path ending in .ts, like "todos.ts"'))),
+        v.minLength(1, 'must list main.ts'),
+        v.check((names) => names[0] === 'main.ts', 'must start with main.ts'),
+      ),
+    ),
+  },
+  // The same issue type says "missing" (no value) and "unknown" (a key the schema does not list).
+  (issue) => (issue.input === undefined ? 'is missing' : 'is not a frontmatter key (title, summary, covers, files)'),
+);
+
+/** A lesson.md split into its checked frontmatter fields and its Markdown body. */
+export type LessonText = v.InferOutput<typeof FRONTMATTER> & {
   /** Spec rule ids the lesson teaches, e.g. `endpoints-2`. */
   covers: string[];
   /** The Markdown after the frontmatter. */
   markdown: string;
-}
+};
 
 /**
  * Parses the small frontmatter dialect lessons use: a leading `---` block of `key: value` lines, where
@@ -35,13 +60,13 @@ export function parseLessonText(source: string, file = 'lesson.md'): LessonText 
       listKey = null;
     }
   }
-  const text = (key: string): string => {
-    const value = fields[key];
-    if (typeof value !== 'string' || value === '') throw new Error(`${file}: the frontmatter needs a "${key}".`);
-    return value;
-  };
-  const covers = fields.covers ?? [];
-  return { title: text('title'), summary: text('summary'), covers: Array.isArray(covers) ? covers : [covers], markdown: source.slice(match[0].length) };
+  const parsed = v.safeParse(FRONTMATTER, fields);
+  if (!parsed.success) {
+    const problems = parsed.issues.map((issue) => `"${v.getDotPath(issue) ?? 'frontmatter'}" ${issue.message}`);
+    throw new Error(`${file}: the frontmatter is not valid: ${problems.join('; ')}.`);
+  }
+  const { title, summary, covers = [], files } = parsed.output;
+  return { title, summary, covers, ...(files ? { files } : {}), markdown: source.slice(match[0].length) };
 }
 
 function unquote(value: string): string {

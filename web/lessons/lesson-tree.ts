@@ -7,7 +7,10 @@ export type LessonNode = string | LessonElement;
 /** An element of the lesson text: an allowed tag, its few attributes, and its children. */
 export interface LessonElement {
   tag: string;
-  /** `href` of links, `language` of code blocks, `align` of table cells, `start` of ordered lists. */
+  /**
+   * `href` of web links, `lesson` (a folder name) and `api` (an API reference id) of the other links,
+   * `language` and `file` of code blocks, `align` of table cells, `start` of ordered lists.
+   */
   props?: Record<string, string | number>;
   children?: LessonNode[];
 }
@@ -17,5 +20,7 @@ export interface CompiledLessonText {
   title: string;
   summary: string;
   covers: string[];
+  /** The program's file names, `main.ts` first, when the lesson has more than one. */
+  files?: string[];
   text: LessonNode[];
 }

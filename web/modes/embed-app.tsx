@@ -10,11 +10,9 @@ import { ErrorBoundary } from '../layout/error-boundary.tsx';
 import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
 import { monacoMayLoad } from '../editor/monaco-gate.ts';
+import { FALLBACK_ORIGIN } from '../request/request-model.ts';
 
 const CodeEditor = lazy(() => monacoMayLoad().then(() => import('../editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
-
-/** Where requests go before the program has called `startServer`. */
-const FALLBACK_ORIGIN = 'http://localhost:3000';
 
 /** The request line of an embed: the shared request, read-only, and Send. */
 function SendBar() {

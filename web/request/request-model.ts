@@ -1,3 +1,6 @@
+/** Where requests go before the program has called `startServer` (the example's address). */
+export const FALLBACK_ORIGIN = 'http://localhost:3000';
+
 /** The HTTP methods the request panel offers. */
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 

@@ -8,11 +8,8 @@ import { toCurl } from './curl.ts';
 import { FieldRows } from './field-rows.tsx';
 import { RecentRequests } from './recent-requests.tsx';
 import { SocketPanel } from './socket-panel.tsx';
-import { ACCEPT_PRESETS, METHODS, acceptValue, withAccept, type Method } from './request-model.ts';
+import { ACCEPT_PRESETS, FALLBACK_ORIGIN, METHODS, acceptValue, withAccept, type Method } from './request-model.ts';
 import { requestStore, updateSpec } from './request-store.ts';
-
-/** Where requests go before the program has called `startServer` (the example's address). */
-const FALLBACK_ORIGIN = 'http://localhost:3000';
 
 type Tab = 'headers' | 'body' | 'recent';
 

@@ -12,7 +12,7 @@ export interface LayoutState {
   /** Large type for projectors and classrooms. */
   largeText: boolean;
   /** Which tab the editor's bottom dock shows. */
-  dockTab: 'console' | 'problems';
+  dockTab: 'console' | 'problems' | 'output';
   /** Whether the lesson pane is shown. */
   lessonOpen: boolean;
 }

@@ -45,7 +45,7 @@ const layout = v.pipe(plain, v.object({
   splits: v.optional(splits),
   theme: v.optional(v.picklist(THEMES)),
   largeText: v.optional(v.boolean()),
-  dockTab: v.optional(v.picklist(['console', 'problems'])),
+  dockTab: v.optional(v.picklist(['console', 'problems', 'output'])),
   lessonOpen: v.optional(v.boolean()),
 }));
 

@@ -1,0 +1,75 @@
+import { useEngine } from '../engine/engine-context.tsx';
+import { editorCode, focusEditor, insertAtCursor, replaceEditorCode } from '../editor/editor-bridge.ts';
+import { askToConfirm } from '../layout/confirm-dialog.tsx';
+import { revealPane } from '../layout/pane-tabs-store.ts';
+import { findLesson } from '../lessons/catalog.ts';
+import { specFromCheck } from '../lessons/check-request-spec.ts';
+import { requestOfHttpBlock } from '../lessons/http-block.ts';
+import { FALLBACK_ORIGIN } from '../request/request-model.ts';
+import { requestStore } from '../request/request-store.ts';
+import { sendRequest } from '../response/exchange-store.ts';
+import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { workspaceStore } from '../state/workspace-store.ts';
+
+const REPLACE_QUESTION = {
+  title: 'Put this code in the editor?',
+  message: 'It replaces the code in the editor. Your code stays in the editor’s history: Ctrl/Cmd+Z brings it back.',
+  confirmLabel: 'Replace the code',
+};
+
+/** Code a lesson block may go into the editor as: TypeScript or JavaScript. */
+const EDITOR_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
+
+/**
+ * Replaces the editor's code with a lesson's example. Asks first unless the editor holds the lesson's
+ * untouched starter; the replaced code stays in the editor's undo history.
+ */
+async function putInEditor(code: string, file: string): Promise<void> {
+  const current = (file === ENTRY_FILE ? editorCode() : null) ?? filesStore.get().files[file] ?? '';
+  if (current !== code) {
+    const starter = findLesson(workspaceStore.get().active)?.starter;
+    if (current !== starter && !(await askToConfirm(REPLACE_QUESTION))) return;
+    // Another file than the editor's own goes to the files store (the editor shows main.ts).
+    if (file !== ENTRY_FILE || !replaceEditorCode(code)) setFile(file, code);
+  }
+  revealPane('code', focusEditor);
+}
+
+function insertInEditor(code: string): void {
+  if (!insertAtCursor(code)) setFile(ENTRY_FILE, `${filesStore.get().files[ENTRY_FILE] ?? ''}\n${code}\n`);
+  revealPane('code', focusEditor);
+}
+
+/**
+ * The buttons under a lesson's code block: "Put in editor" and "Insert at cursor" for TypeScript,
+ * "Send" for an `http` block that is one request. Nothing happens before the learner clicks one.
+ */
+export function CodeActions({ code, language, file = ENTRY_FILE }: { code: string; language: string; file?: string }) {
+  const engine = useEngine();
+  const request = language === 'http' ? requestOfHttpBlock(code) : null;
+  if (request) {
+    const send = () => {
+      const spec = specFromCheck(request);
+      requestStore.set({ spec });
+      void sendRequest(spec, engine.state.origins[0] ?? FALLBACK_ORIGIN, engine);
+    };
+    return (
+      <div className="-mt-1 mb-2 flex gap-2" data-code-actions>
+        <button type="button" className="btn-ghost" onClick={send} aria-label={`Send ${request.method} ${request.path}`}>
+          Send
+        </button>
+      </div>
+    );
+  }
+  if (!EDITOR_LANGUAGES.has(language)) return null;
+  return (
+    <div className="-mt-1 mb-2 flex gap-2" data-code-actions>
+      <button type="button" className="btn-ghost" onClick={() => void putInEditor(code, file)}>
+        Put in editor
+      </button>
+      <button type="button" className="btn-ghost" onClick={() => insertInEditor(code)}>
+        Insert at cursor
+      </button>
+    </div>
+  );
+}
