@@ -288,4 +288,15 @@ test('at 390×844 the file list sits in the Code tab with touch-sized controls a
   await expect.poll(openFileName, WAIT).toBe('phone.ts');
   expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: join(REPO_ROOT, 'test/.artifacts/phone-file-list.png') });
+
+  // "Use solution" takes the solution's files: exactly its two, the learner's extra file gone.
+  const paneTab = (name: string) => page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name, exact: true });
+  await paneTab('Lesson').click();
+  await page.getByRole('button', { name: /Show solution/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Use solution' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
+  await paneTab('Code').click();
+  await expect.poll(() => fileList().locator('li button').allTextContents(), WAIT).toEqual(Object.keys(LESSON.solution));
+  const all = LESSON.checks.length;
+  await expect.poll(() => page.getByTestId('checks-bar').textContent(), { timeout: 60_000 }).toContain(`${all} of ${all} checks pass`);
 }, 120_000);

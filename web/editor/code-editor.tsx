@@ -109,41 +109,41 @@ export function CodeEditor() {
     <div className="flex h-full min-h-0 flex-col">
       <FileTree />
       <div className="min-h-0 flex-1">
-    <Editor
-      // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
-      path={fileUri(file)}
-      defaultValue={modelOf(file)?.getValue() ?? ''}
-      keepCurrentModel
-      theme={editorTheme(theme)}
-      loading={<p className="p-4 text-sm">Loading the editor…</p>}
-      onMount={(instance) => {
-        attachEditor(instance);
-        instance.onDidChangeModel(({ newModelUrl }) => {
-          const shown = newModelUrl && fileOfUri(newModelUrl);
-          // After this task: the editor restores the file's last view state right after switching models.
-          if (shown) queueMicrotask(() => fileShown(shown));
-        });
-        // Here, not on first render: the check needs the model, which exists once the editor mounted.
-        session.setTypeErrorCheck(editorTypeErrors);
-        instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
-          void session.compileNow(filesStore.get().files),
-        );
-        syncProblems();
-      }}
-      options={{
-        ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
-        fontSize: largeText ? 20 : 14,
-        minimap: { enabled: false },
-        automaticLayout: true,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        fixedOverflowWidgets: true,
-        // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
-        stickyScroll: { enabled: false },
-        // Faded unused code falls below AA contrast; the hint stays in the hover.
-        showUnused: false,
-      }}
-    />
+        <Editor
+          // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
+          path={fileUri(file)}
+          defaultValue={modelOf(file)?.getValue() ?? ''}
+          keepCurrentModel
+          theme={editorTheme(theme)}
+          loading={<p className="p-4 text-sm">Loading the editor…</p>}
+          onMount={(instance) => {
+            attachEditor(instance);
+            instance.onDidChangeModel(({ newModelUrl }) => {
+              const shown = newModelUrl && fileOfUri(newModelUrl);
+              // After this task: the editor restores the file's last view state right after switching models.
+              if (shown) queueMicrotask(() => fileShown(shown));
+            });
+            // Here, not on first render: the check needs the models, which exist once the editor mounted.
+            session.setTypeErrorCheck(editorTypeErrors);
+            instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+              void session.compileNow(filesStore.get().files),
+            );
+            syncProblems();
+          }}
+          options={{
+            ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
+            fontSize: largeText ? 20 : 14,
+            minimap: { enabled: false },
+            automaticLayout: true,
+            tabSize: 2,
+            scrollBeyondLastLine: false,
+            fixedOverflowWidgets: true,
+            // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
+            stickyScroll: { enabled: false },
+            // Faded unused code falls below AA contrast; the hint stays in the hover.
+            showUnused: false,
+          }}
+        />
       </div>
     </div>
   );
