@@ -31,8 +31,13 @@ for (const source of Object.values(generated)) {
   // Placed where Node-style resolution finds `import … from 'halo'`.
   ts.typescriptDefaults.addExtraLib(source, 'file:///node_modules/halo/index.d.ts');
 }
-// The checker does not read JSON models; esbuild bundles a learner's `.json` file as its parsed value.
-ts.typescriptDefaults.addExtraLib("declare module '*.json' { const value: any; export default value; }", 'file:///node_modules/@types/halo-json/index.d.ts');
+// The TypeScript worker sees only TypeScript models: a learner's `.json` (bundled by esbuild as its parsed
+// value) and `.js` files are typed loosely rather than reported as missing, which would hold every build.
+ts.typescriptDefaults.addExtraLib(
+  // Shorthand ambient modules: every import from them, default or named, is `any`.
+  "declare module '*.json';\ndeclare module '*.js';",
+  'file:///node_modules/@types/halo-learner-files/index.d.ts',
+);
 
 // Monaco's own themes with the colours that fail WCAG AA raised to it: the dimmed last line number
 // (1.75:1), line numbers and comments on the dark background.
