@@ -129,7 +129,7 @@ export function App() {
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
-        <Pane id="editor-pane" title="main.ts" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
+        <Pane id="editor-pane" title="Code" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
           <Suspense fallback={<p className="p-4 text-sm">Loading the editor…</p>}>
             <CodeEditor />
           </Suspense>

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import type { Plugin } from 'vite';
@@ -10,11 +10,18 @@ const EXPORTS_MODULE = 'virtual:halo-exports';
 const EXPORTS_RESOLVED = `\0${EXPORTS_MODULE}`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every program the playground opens with before the learner types (one `main.ts` each), relative to the repository. */
-function programFiles(): string[] {
-  const lessons = readdirSync(`${ROOT}lessons`).flatMap((folder) => ['starter.ts', 'solution.ts'].map((name) => `lessons/${folder}/${name}`));
+/** Every program the playground opens with before the learner types, relative to the repository: one file, or a folder of files with `main.ts`. */
+function programPaths(): string[] {
+  const lessons = readdirSync(`${ROOT}lessons`).flatMap((folder) => ['starter', 'solution'].flatMap((name) => [`lessons/${folder}/${name}.ts`, `lessons/${folder}/${name}`]));
   const templates = readdirSync(`${ROOT}web/templates`).filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts').map((name) => `web/templates/${name}`);
-  return [...lessons, 'lessons/getting-started/app.ts', ...templates].filter((file) => existsSync(`${ROOT}${file}`)).sort();
+  return [...lessons, 'lessons/getting-started/app.ts', ...templates].filter((path) => existsSync(`${ROOT}${path}`)).sort();
+}
+
+/** The program at `path` as the page holds it: a single file becomes `main.ts`; a folder's files keep their names (as web/lessons/catalog.ts reads them). */
+function programAt(path: string): Record<string, string> {
+  if (!statSync(`${ROOT}${path}`).isDirectory()) return { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') };
+  const names = readdirSync(`${ROOT}${path}`, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|js|json)$/.test(name));
+  return Object.fromEntries(names.map((name) => [name.split('\\').join('/'), readFileSync(`${ROOT}${path}/${name}`, 'utf8')]));
 }
 
 /** The names the browser build of `halo` exports, read from esbuild's metafile: the compiler's shim needs them. */
@@ -58,10 +65,11 @@ export function prebuiltProgramsPlugin(): Plugin {
       if (!building) return 'export default [];';
       const names = await haloExports();
       const ids: string[] = [];
-      for (const file of programFiles()) {
-        this.addWatchFile(`${ROOT}${file}`);
-        const result = await compileProgram(esbuild, { files: { 'main.ts': readFileSync(`${ROOT}${file}`, 'utf8') }, entry: 'main.ts', haloExports: names });
-        if (!result.ok) this.error(`${file} does not compile: ${result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('; ')}`);
+      for (const path of programPaths()) {
+        const files = programAt(path);
+        for (const name of Object.keys(files)) this.addWatchFile(path.endsWith('.ts') ? `${ROOT}${path}` : `${ROOT}${path}/${name}`);
+        const result = await compileProgram(esbuild, { files, entry: 'main.ts', haloExports: names });
+        if (!result.ok) this.error(`${path} does not compile: ${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`);
         if (ids.includes(result.bundle.id)) continue;
         ids.push(result.bundle.id);
         this.emitFile({ type: 'asset', fileName: `assets/prebuilt/${result.bundle.id}.js`, source: result.bundle.code });

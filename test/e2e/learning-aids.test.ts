@@ -57,7 +57,7 @@ test("an http block's Send fills the request panel and sends the request to the 
 });
 
 test('"Put in editor" over the untouched starter replaces it at once; Ctrl+Z brings the starter back', async () => {
-  expect(await editorText(page)).toContain(lesson1.starter.split('\n')[0]);
+  expect(await editorText(page)).toContain(lesson1.starter['main.ts'].split('\n')[0]);
   // From the keyboard: focus the button, press Enter.
   await article().getByRole('button', { name: 'Put in editor' }).focus();
   await page.keyboard.press('Enter');

@@ -50,7 +50,7 @@ const restarts = (id: string) => lessons.find((l) => l.id === id)!.checks.some((
 
 describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s in Chromium', (id, lesson) => {
   it('has a solution that passes every check through the engine', async () => {
-    const files = { 'main.ts': lesson.solution };
+    const files = lesson.solution;
     expect((await session.run(files)).status).toBe('running');
     const results = await runChecks(lesson.checks, { origin: ORIGIN, fetch: pageFetch, restart: async () => void (await session.run(files)), WebSocket: PageWebSocket });
     const failed = results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.steps.flatMap((s) => s.failures).join(' | ')}`);

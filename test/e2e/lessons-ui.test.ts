@@ -77,7 +77,7 @@ test('a first visit lands on lesson 1 with its starter compiled, running and che
   // The starter runs (some check passes or fails on a real answer), and the learner still has work to do.
   expect(passed + failed).toBe(lessons[0].checks.length);
   expect(failed).toBeGreaterThan(0);
-  expect(await editorText()).toContain(lessons[0].starter.split('\n')[0]);
+  expect(await editorText()).toContain(lessons[0].starter['main.ts'].split('\n')[0]);
   await shot('01-first-visit-lesson-1');
 });
 
@@ -94,7 +94,7 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
   await shot('02-lesson-4-failing');
 
   // The learner types the fix over the two TODO lines.
-  const lines = lesson4.starter.split('\n');
+  const lines = lesson4.starter['main.ts'].split('\n');
   await typeOverLine(lines.findIndex((l) => l.includes('TODO: await req.parseBody()')) + 1, 'await req.parseBody();');
   await typeOverLine(lines.findIndex((l) => l.includes('TODO: when name is null')) + 1, "if (name == null) { res.write('Hello, whoever you are!'); return; }");
   await page.getByTestId('lesson-complete').waitFor(WAIT);
@@ -122,7 +122,7 @@ test('the code and the completion mark survive a reload', async () => {
 test('each lesson keeps its own code', async () => {
   await page.getByRole('button', { name: '← Previous' }).click();
   await lessonArticle(3).waitFor(WAIT);
-  await expect.poll(editorText).toContain(lessons[2].starter.split('\n').find((line) => line.includes('TODO'))!.trim());
+  await expect.poll(editorText).toContain(lessons[2].starter['main.ts'].split('\n').find((line) => line.includes('TODO'))!.trim());
   await page.getByRole('button', { name: 'Next →' }).click();
   await lessonArticle(4).waitFor(WAIT);
   await expect.poll(editorText).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");

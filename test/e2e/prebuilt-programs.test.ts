@@ -22,7 +22,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered', async () => {
+test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered; so does lesson 13 of two files', async () => {
   const context = await browser.newContext();
   let wasmAsked = 0;
   // Every fetch of esbuild's binary fails, from the page, its workers and the service worker alike.
@@ -45,5 +45,9 @@ test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its 
   await page.getByText('Listening on http://localhost:3000').first().waitFor({ state: 'attached', timeout: 30_000 });
   // esbuild starts once the first program has answered: it was asked for, and failed, after that.
   await expect.poll(() => wasmAsked, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // A program of several files was compiled ahead too: lesson 13's main.ts + planets.service.ts.
+  await page.goto(`${server.url}index.html?lesson=13-your-own-service`);
+  await page.getByText('Planets at http://localhost:3000/planets').first().waitFor({ state: 'attached', timeout: 60_000 });
   await context.close();
 });

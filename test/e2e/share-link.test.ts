@@ -91,7 +91,7 @@ test('a fresh browser restores code and request, and runs the code only after th
 
 test('the lesson’s own solution, shared, runs without asking', async () => {
   const lesson = findLesson('02-routes-and-methods')!;
-  const value = encodeShare({ lesson: lesson.id, files: { 'main.ts': lesson.solution }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } });
+  const value = encodeShare({ lesson: lesson.id, files: lesson.solution, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } });
   const other = await fresh!.newPage();
   await other.goto(shareUrl(session.server.url + 'index.html', value));
   await waitForProgram(other);

@@ -103,10 +103,10 @@ test('the address and the title follow the lesson; Back and Forward move between
   expect(await page.title()).toBe(`2. ${second.title} — Halo Playground`);
   await page.goBack();
   await lessonArticle(1).waitFor(WAIT);
-  await waitForEditorText(page, first.starter.split('\n')[0]);
+  await waitForEditorText(page, first.starter['main.ts'].split('\n')[0]);
   await page.goForward();
   await lessonArticle(2).waitFor(WAIT);
-  await waitForEditorText(page, second.starter.split('\n').find((l) => l.includes('TODO'))!.trim());
+  await waitForEditorText(page, second.starter['main.ts'].split('\n').find((l) => l.includes('TODO'))!.trim());
 
   await page.reload();
   await lessonArticle(2).waitFor(WAIT);

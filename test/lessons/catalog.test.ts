@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLesson, lessons } from '../../web/lessons/catalog.ts';
 import { flowStepsOf, stepsOf } from '../../lessons/lesson-format.ts';
+import { filesProblem } from '../../web/state/file-names.ts';
 
 describe('lesson catalog', () => {
   it('loads at least the sixteen lessons of the curriculum, sorted by number, with unique numbers', () => {
@@ -11,6 +12,13 @@ describe('lesson catalog', () => {
     expect(numbers.slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
 
+  it('lesson 13 has two files, its service in planets.service.ts imported by main.ts', () => {
+    const lesson = findLesson('13-your-own-service')!;
+    expect(Object.keys(lesson.starter).sort()).toEqual(['main.ts', 'planets.service.ts']);
+    expect(lesson.solution['main.ts']).toContain("from './planets.service.ts'");
+    expect(lesson.starter['planets.service.ts']).toContain('TODO');
+  });
+
   it.each(lessons.map((l) => [l.id, l]))('%s is complete', (id, lesson) => {
     expect(id).toMatch(/^\d{2}-[a-z0-9-]+$/);
     expect(lesson.title.length).toBeGreaterThan(0);
@@ -18,13 +26,15 @@ describe('lesson catalog', () => {
     // The text was parsed at build time and starts with its heading (a frontmatter left in would start with <hr>).
     expect(lesson.text.find((node) => typeof node !== 'string')).toMatchObject({ tag: 'h1' });
     for (const program of [lesson.starter, lesson.solution]) {
-      expect(program).toMatch(/from 'halo';/);
-      expect(program).toContain('new AppHttp(app)');
-      expect(program).toContain("startServer('localhost', 3000)");
+      expect(filesProblem(program, 'main.ts')).toBeNull();
+      expect(program['main.ts']).toMatch(/from 'halo';/);
+      expect(program['main.ts']).toContain('new AppHttp(app)');
+      expect(program['main.ts']).toContain("startServer('localhost', 3000)");
     }
-    expect(lesson.starter).toContain('TODO');
-    expect(lesson.solution).not.toContain('TODO');
-    expect(lesson.starter).not.toBe(lesson.solution);
+    expect(Object.keys(lesson.starter)).toEqual(Object.keys(lesson.solution));
+    expect(Object.values(lesson.starter).join('\n')).toContain('TODO');
+    expect(Object.values(lesson.solution).join('\n')).not.toContain('TODO');
+    expect(lesson.starter).not.toEqual(lesson.solution);
     expect(lesson.checks.length).toBeGreaterThan(0);
     for (const check of lesson.checks) {
       expect(check.title.length).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { stepsOf } from '../../lessons/lesson-format.ts';
@@ -7,7 +6,7 @@ import { runChecks } from '../../web/lessons/run-checks.ts';
 import type { CheckResult } from '../../web/lessons/run-checks.ts';
 import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
 import type { RunningProgram } from './serve-program.ts';
-import { repoRoot, serveProgram } from './serve-program.ts';
+import { lessonProgramPath, serveProgram } from './serve-program.ts';
 
 // Every lesson's solution must pass all its checks and its starter must fail at least one, each
 // served by the Node AppHttp on a real socket, with the checks sent by Node's fetch.
@@ -23,7 +22,7 @@ afterAll(async () => {
  */
 async function check(lessonId: string, program: 'solution' | 'starter', rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
   const lesson = lessons.find((l) => l.id === lessonId)!;
-  const served = await serveProgram(join(repoRoot, 'lessons', lesson.id, `${program}.ts`), restarts(lessonId) ? 60_000 : undefined);
+  const served = await serveProgram(lessonProgramPath(lesson.id, program), restarts(lessonId) ? 60_000 : undefined);
   running.add(served);
   try {
     let results: CheckResult[] = [];

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,12 @@ import { freePort } from '../support/run-program.ts';
 
 /** The repository root, where `halo` resolves to the package itself. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The file a lesson program starts from: `<program>.ts`, or `<program>/main.ts` for a program of several files. */
+export function lessonProgramPath(lessonId: string, program: 'starter' | 'solution'): string {
+  const single = join(repoRoot, 'lessons', lessonId, `${program}.ts`);
+  return existsSync(single) ? single : join(repoRoot, 'lessons', lessonId, program, 'main.ts');
+}
 
 /** A Halo program running in a child process. */
 export interface RunningProgram {

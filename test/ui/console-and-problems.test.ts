@@ -29,6 +29,15 @@ describe('console', () => {
     expect(findLocation('at x (notmain.ts:9:1)', ['main.ts'])).toBeNull();
   });
 
+  it('tells the learner\'s files apart in stack frames, a file in a folder included', () => {
+    const files = ['main.ts', 'db.ts', 'lib/db.ts', 'planets.service.ts'];
+    expect(findLocation('    at PlanetService.read (blob:null/x/planets.service.ts:21:13)', files)).toEqual({ file: 'planets.service.ts', line: 21, column: 13 });
+    expect(findLocation('    at open (lib/db.ts:3:7)', files)).toEqual({ file: 'lib/db.ts', line: 3, column: 7 });
+    expect(findLocation('    at open (db.ts:4:1)', files)).toEqual({ file: 'db.ts', line: 4, column: 1 });
+    const stack = 'Error: boom\n    at halo/app.ts:1:1\n    at PlanetService.read (planets.service.ts:21:13)\n    at main.ts:8:3';
+    expect(entryLocation({ level: 'error', text: 'boom', time: 0, stack }, files)).toEqual({ file: 'planets.service.ts', line: 21, column: 13 });
+  });
+
   it('an entry without a location points at the first learner frame of its stack', () => {
     const stack = 'TypeError: path.split is not a function\n    at parse (halo/router.ts:3:1)\n    at main.ts:36:5';
     expect(entryLocation({ level: 'error', text: 'x', time: 0, stack }, ['main.ts'])).toEqual({ file: 'main.ts', line: 36, column: 5 });

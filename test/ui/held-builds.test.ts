@@ -10,7 +10,7 @@ describe('builds with new type errors', () => {
     const engine = new FakeEngine();
     const session = new ProgramSession(engine, 0);
     let errors: string[] = ['old @ starter line'];
-    session.setTypeErrorCheck(async () => ({ code: 'any', errors }));
+    session.setTypeErrorCheck(async () => ({ files: { 'main.ts': 'any' }, errors }));
     await session.compileNow({ 'main.ts': 'starter' });
     const typed = async (code: string) => {
       session.schedule({ 'main.ts': code });
@@ -33,9 +33,9 @@ describe('builds with new type errors', () => {
     const session = new ProgramSession(engine, 0);
     await session.compileNow({ 'main.ts': 'starter' });
     // The editor mounts after the first program ran; its first check comes back for the edited text.
-    const edited = { code: 'app.get(42)', errors: ['number is not assignable to string @ app.get(42)'] };
+    const edited = { files: { 'main.ts': 'app.get(42)' }, errors: ['number is not assignable to string @ app.get(42)'] };
     session.setTypeErrorCheck(async () => edited);
-    session.schedule({ 'main.ts': edited.code });
+    session.schedule(edited.files);
     await expect.poll(() => session.store.get().phase).toBe('held');
     expect(session.store.get()).toMatchObject({ runningId: 'id:starter', heldErrors: 1 });
     expect(engine.runs.map((b) => b.code)).toEqual(['starter']);
@@ -43,7 +43,7 @@ describe('builds with new type errors', () => {
     // When the first check is for the code that runs, its errors (a starter's TODOs) are accepted.
     const fresh = new ProgramSession(new FakeEngine(), 0);
     await fresh.compileNow({ 'main.ts': 'starter' });
-    fresh.setTypeErrorCheck(async () => ({ code: 'starter', errors: ['TODO @ starter'] }));
+    fresh.setTypeErrorCheck(async () => ({ files: { 'main.ts': 'starter' }, errors: ['TODO @ starter'] }));
     fresh.schedule({ 'main.ts': 'starter edited' });
     await expect.poll(() => fresh.store.get().runningId).toBe('id:starter edited');
   });

@@ -33,7 +33,7 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     stubStorage();
     const s = await load();
     expect(s.workspaceStore.get().active).toBe(first.id);
-    expect(s.filesStore.get().files['main.ts']).toBe(first.starter);
+    expect(s.filesStore.get().files['main.ts']).toBe(first.starter['main.ts']);
   });
 
   it("keeps each lesson's edits apart and stores only edited code", async () => {
@@ -41,8 +41,8 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     const s = await load();
     s.setFile('main.ts', '// mine, lesson 1');
     s.openWorkspace(second.id);
-    expect(s.filesStore.get().files['main.ts']).toBe(second.starter);
-    s.setFile('main.ts', second.starter); // unchanged: nothing stored for lesson 2
+    expect(s.filesStore.get().files['main.ts']).toBe(second.starter['main.ts']);
+    s.setFile('main.ts', second.starter['main.ts']); // unchanged: nothing stored for lesson 2
     s.openWorkspace(s.SCRATCH);
     expect(s.filesStore.get().files).toEqual(s.DEFAULT_FILES);
     expect(saved(data)).toEqual({ [first.id]: { 'main.ts': '// mine, lesson 1' } });
@@ -53,7 +53,7 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     again.openWorkspace(first.id);
     expect(again.filesStore.get().files['main.ts']).toBe('// mine, lesson 1');
     again.resetWorkspace();
-    expect(again.filesStore.get().files['main.ts']).toBe(first.starter);
+    expect(again.filesStore.get().files['main.ts']).toBe(first.starter['main.ts']);
     expect(saved(data)).toEqual({});
   });
 

@@ -73,10 +73,11 @@ describe('share links', () => {
   });
 
   it('gives a typical lesson program a link under 2 000 characters', async () => {
-    const longest = lessons.reduce((a, b) => (a.solution.length > b.solution.length ? a : b));
-    const median = [...lessons].sort((a, b) => a.solution.length - b.solution.length)[Math.floor(lessons.length / 2)];
+    const size = (files: Record<string, string>) => Object.values(files).join('').length;
+    const longest = lessons.reduce((a, b) => (size(a.solution) > size(b.solution) ? a : b));
+    const median = [...lessons].sort((a, b) => size(a.solution) - size(b.solution))[Math.floor(lessons.length / 2)];
     const request = await toSharedRequest(defaultRequest());
-    const link = (source: string, id: string) => shareUrl('https://example.org/halo/play/', encodeShare({ lesson: id, files: { 'main.ts': source }, request }));
+    const link = (files: Record<string, string>, id: string) => shareUrl('https://example.org/halo/play/', encodeShare({ lesson: id, files, request }));
     expect(link(median.solution, median.id).length).toBeLessThan(2_000);
     expect(link(findLesson('01-getting-started')!.starter, '01-getting-started').length).toBeLessThan(2_000);
     console.log(`share link lengths: median lesson ${link(median.solution, median.id).length}, largest ${link(longest.solution, longest.id).length}`);
@@ -154,12 +155,24 @@ describe('share links', () => {
     expect(fromSharedRequest(decodeShare(v1({ ...base, request: { ...base.request, socket: { path: '/x', message: '' } } })).request).mode).toBe('http');
   });
 
+  it('carries a program of several files, and a format 2 link of one file still opens', () => {
+    const files = { 'main.ts': "import { x } from './lib/x.ts';", 'lib/x.ts': 'export const x = 1;', 'data.json': '{"a":1}' };
+    expect(decodeShare(encodeShare({ ...base, files })).files).toEqual(files);
+    // Written by the playground before programs had several files (format 2, as share-link e2e links are).
+    const v2 = `2.${toBase64Url(deflateSync(strToU8(JSON.stringify({ ...base, files: { 'main.ts': '// one' } }))))}`;
+    expect(decodeShare(v2).files).toEqual({ 'main.ts': '// one' });
+  });
+
   it('refuses link data of the wrong shape as damaged, keeping the reason for debugging', () => {
     const wrap = (value: unknown) => `1.${toBase64Url(deflateSync(strToU8(JSON.stringify(value))))}`;
     const cases: [unknown, RegExp][] = [
       [{ lesson: null, files: { 'main.ts': 3 }, request: base.request }, /file main.ts/],
       [{ lesson: null, files: { 'main.ts': '' }, request: { ...base.request, method: 'TRACE' } }, /TRACE/],
-      [{ lesson: null, files: {}, request: base.request }, /no files/],
+      [{ lesson: null, files: {}, request: base.request }, /no main.ts/],
+      [{ lesson: null, files: { 'main.ts': '', '../x.ts': '' }, request: base.request }, /\.\.\/x\.ts: Use letters/],
+      [{ lesson: null, files: { 'main.ts': '', '/etc/x.ts': '' }, request: base.request }, /relative name/],
+      [{ lesson: null, files: { 'main.ts': '', 'notes.txt': '' }, request: base.request }, /must end in \.ts, \.js, \.json/],
+      [{ lesson: null, files: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i ? `f${i}.ts` : 'main.ts', ''])), request: base.request }, /at most 20 files/],
       [null, /data/],
     ];
     for (const [value, reason] of cases) {
@@ -180,9 +193,9 @@ describe('share links', () => {
 
   it('recognizes the playground’s own programs whatever the line endings', () => {
     const lesson = findLesson('02-routes-and-methods')!;
-    const known = [{ 'main.ts': lesson.starter }, { 'main.ts': lesson.solution }];
-    expect(isKnownProgram({ 'main.ts': lesson.solution.replace(/\n/g, '\r\n') }, known)).toBe(true);
-    expect(isKnownProgram({ 'main.ts': `${lesson.solution}\nfetch('https://evil.example');` }, known)).toBe(false);
-    expect(isKnownProgram({ 'main.ts': lesson.starter, 'x.ts': '' }, known)).toBe(false);
+    const known = [lesson.starter, lesson.solution];
+    expect(isKnownProgram({ 'main.ts': lesson.solution['main.ts'].replace(/\n/g, '\r\n') }, known)).toBe(true);
+    expect(isKnownProgram({ 'main.ts': `${lesson.solution['main.ts']}\nfetch('https://evil.example');` }, known)).toBe(false);
+    expect(isKnownProgram({ ...lesson.starter, 'x.ts': '' }, known)).toBe(false);
   });
 });

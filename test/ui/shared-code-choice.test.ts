@@ -67,7 +67,7 @@ describe('a share link’s code is the learner’s only once they choose it', ()
   it('the lesson’s own solution over saved work runs but waits to be kept; over no saved work it is simply taken', async () => {
     const data = stubStorage();
     const s = await load();
-    const solution = { 'main.ts': LESSON.solution };
+    const solution = LESSON.solution;
     s.openSharedLink(hashOf(solution), s.playgroundTarget);
     expect(s.workspaceStore.get().unchosen).toEqual({ held: false });
     expect(savedCode(data)).toEqual(MINE);

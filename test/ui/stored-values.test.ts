@@ -120,6 +120,14 @@ describe('stored values: one schema per key', () => {
     expect(readStored('halo.workspaces.v1', null)).toEqual({ a: { 'main.ts': 'kept' } });
   });
 
+  it('halo.workspaces.v1: a program of several files is kept; one with a name the file list refuses is dropped', async () => {
+    const several = { 'main.ts': "import './lib/db.ts';", 'lib/db.ts': '', 'data.json': '{}' };
+    const bad = (name: string) => ({ 'main.ts': '', [name]: '' });
+    stubRawStorage({ 'halo.workspaces.v1': JSON.stringify({ a: several, b: bad('../up.ts'), c: bad('/abs.ts'), d: bad('x.exe'), e: bad('.hidden.ts'), f: { 'main.ts': 'x'.repeat(1_000_001) } }) });
+    const { readStored } = await loadStored();
+    expect(readStored('halo.workspaces.v1', null)).toEqual({ a: several });
+  });
+
   it('the page’s stores start with their defaults when every key holds null, garbage or the wrong type', async () => {
     for (const raw of ['null', '{not json', '42', '"text"', '[]']) {
       const data = stubRawStorage(Object.fromEntries(Object.keys(GOOD).map((key) => [key, raw])));
@@ -127,7 +135,7 @@ describe('stored values: one schema per key', () => {
       expect(s.layoutStore.get(), raw).toEqual(s.DEFAULT_LAYOUT);
       expect(s.modeStore.get()).toEqual({ presentation: false, helpOpen: false, before: null });
       expect(s.workspaceStore.get()).toMatchObject({ active: lessons[0].id, saved: {}, unchosen: null });
-      expect(s.filesStore.get().files['main.ts']).toBe(lessons[0].starter);
+      expect(s.filesStore.get().files['main.ts']).toBe(lessons[0].starter['main.ts']);
       expect(s.progressStore.get().completed).toEqual([]);
       expect(s.requestStore.get().spec).toMatchObject({ method: 'GET', path: '/', bodyType: 'none' });
       expect(s.requestStore.get().history).toEqual([]);

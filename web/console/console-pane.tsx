@@ -26,7 +26,7 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
   if (!location) return <div>{line}</div>;
   return (
     <div>
-      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(location.line, location.column)}>
+      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(location.line, location.column, location.file)}>
         {line.trim()}
       </button>
     </div>
@@ -68,7 +68,7 @@ const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files
         <span className="w-10 shrink-0 font-semibold uppercase">{entry.level}</span>
         <span className="flex-1 whitespace-pre-wrap break-words">{messageWithoutStack(entry)}</span>
         {location && (
-          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(location.line, location.column)}>
+          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(location.line, location.column, location.file)}>
             {location.file}:{location.line}
           </button>
         )}

@@ -59,7 +59,8 @@ export interface StackLocation {
 
 /** Finds references to the learner's files (e.g. `main.ts:12:5`) in a stack trace line. */
 export function findLocation(text: string, files: string[]): StackLocation | null {
-  for (const file of files) {
+  // Longest first: `lib/db.ts:3` is in lib/db.ts, not in a db.ts beside main.ts.
+  for (const file of [...files].sort((a, b) => b.length - a.length)) {
     const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const match = new RegExp(`(?:^|[\\s(/])${escaped}:(\\d+)(?::(\\d+))?`).exec(text);
     if (match) return { file, line: Number(match[1]), column: Number(match[2] ?? 1) };

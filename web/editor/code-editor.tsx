@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
-import { editorTheme, MODEL_URI, monaco } from './monaco-setup.ts';
-import { attachEditor } from './editor-bridge.ts';
+import { editorTheme, monaco } from './monaco-setup.ts';
+import { attachEditor, fileShown } from './editor-bridge.ts';
+import { fileModels, fileOfUri, fileUri, modelOf } from './file-models.ts';
+import { FileTree } from './file-tree.tsx';
 import { MARKER_OWNERS, mergeProblems, problemsStore, type Problem, type ProblemSource } from './problems-store.ts';
-import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { activeFile, filesStore } from '../state/files-store.ts';
 import { layoutStore } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
@@ -30,23 +32,25 @@ function toMarker(p: Omit<Problem, 'source'>): editor.IMarkerData {
   };
 }
 
+/** Puts `problems` on the models of their files; a file with none of this owner's is cleared. */
 function setOwnerMarkers(owner: string, problems: Omit<Problem, 'source'>[]): void {
-  const model = monaco.editor.getModel(monaco.Uri.parse(MODEL_URI));
-  if (model) monaco.editor.setModelMarkers(model, owner, problems.filter((p) => p.file === ENTRY_FILE).map(toMarker));
+  for (const [file, model] of fileModels()) monaco.editor.setModelMarkers(model, owner, problems.filter((p) => p.file === file).map(toMarker));
 }
 
-/** Mirrors every marker of the model (compile, type check, runtime) into the problems list. */
+/** Mirrors every marker of the learner's files (compile, type check, runtime) into the problems list. */
 function syncProblems(): void {
-  const markers = monaco.editor.getModelMarkers({ resource: monaco.Uri.parse(MODEL_URI) });
   problemsStore.set({
     problems: mergeProblems(
-      markers
+      monaco.editor
+        .getModelMarkers({})
         .filter((m) => m.severity >= monaco.MarkerSeverity.Warning)
         .flatMap((m): Problem[] => {
+          const file = fileOfUri(m.resource);
+          if (file === null) return [];
           const problem: Problem = {
             source: SOURCE_BY_OWNER[m.owner] ?? 'types',
             severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
-            file: ENTRY_FILE,
+            file,
             line: m.startLineNumber,
             column: m.startColumn,
             message: m.message,
@@ -54,7 +58,7 @@ function syncProblems(): void {
           // A missing `}` is reported at the end of the file; the type checker also names the `{` it matches,
           // which is where the learner has to look.
           const related = (m.relatedInformation ?? [])
-            .filter((r) => r.resource.toString() === MODEL_URI)
+            .filter((r) => fileOfUri(r.resource) === file)
             .map((r) => ({ ...problem, line: r.startLineNumber, column: r.startColumn, message: `${m.message} ${r.message}` }));
           return [...related, problem];
         }),
@@ -62,10 +66,12 @@ function syncProblems(): void {
   });
 }
 
-/** The Monaco editor for `main.ts`, with compile and runtime markers and Ctrl/Cmd+Enter to run. */
+/** The learner's files and the Monaco editor of the open one, with compile and runtime markers and Ctrl/Cmd+Enter to run. */
 export function CodeEditor() {
   const session = useSession();
-  const source = useStore(filesStore, (s) => s.files[ENTRY_FILE] ?? '');
+  const file = useStore(filesStore, activeFile);
+  // The file tree lists the same files: one more or one less re-marks them.
+  const names = useStore(filesStore, (s) => Object.keys(s.files).join('\n'));
   const diagnostics = useStore(session.store, (s) => s.diagnostics);
   const entries = useStore(consoleStore, (s) => s.entries);
   const largeText = useStore(layoutStore, (s) => s.largeText);
@@ -73,7 +79,7 @@ export function CodeEditor() {
 
   useEffect(() => {
     setOwnerMarkers(MARKER_OWNERS.compile, diagnostics);
-  }, [diagnostics]);
+  }, [diagnostics, names]);
 
   // Runtime errors belong to the program that threw them; a new program starts clean.
   const runStartedAt = useStore(session.store, (s) => s.runStartedAt);
@@ -85,11 +91,11 @@ export function CodeEditor() {
       return location ? [{ severity: 'error' as const, message: e.text, ...location }] : [];
     });
     // Console output arrives in batches; markers (and the problems list) change only when errors do.
-    const key = JSON.stringify(runtimeErrors);
+    const key = JSON.stringify([runtimeErrors, names]);
     if (key === lastRuntimeMarkers.current) return;
     lastRuntimeMarkers.current = key;
     setOwnerMarkers(MARKER_OWNERS.runtime, runtimeErrors);
-  }, [entries, runStartedAt]);
+  }, [entries, runStartedAt, names]);
 
   useEffect(() => {
     const subscription = monaco.editor.onDidChangeMarkers(syncProblems);
@@ -101,36 +107,46 @@ export function CodeEditor() {
   }, [session]);
 
   return (
-    <Editor
-      path={MODEL_URI}
-      defaultLanguage="typescript"
-      value={source}
-      theme={editorTheme(theme)}
-      loading={<p className="p-4 text-sm">Loading the editor…</p>}
-      onChange={(value) => setFile(ENTRY_FILE, value ?? '')}
-      onMount={(instance) => {
-        attachEditor(instance);
-        registerApiHover();
-        // Here, not on first render: the check needs the model, which exists once the editor mounted.
-        session.setTypeErrorCheck(editorTypeErrors);
-        instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
-          void session.compileNow(filesStore.get().files),
-        );
-        syncProblems();
-      }}
-      options={{
-        ariaLabel: 'Program editor, main.ts. Press Ctrl+M to toggle whether Tab moves focus.',
-        fontSize: largeText ? 20 : 14,
-        minimap: { enabled: false },
-        automaticLayout: true,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        fixedOverflowWidgets: true,
-        // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
-        stickyScroll: { enabled: false },
-        // Faded unused code falls below AA contrast; the hint stays in the hover.
-        showUnused: false,
-      }}
-    />
+    <div className="flex h-full min-h-0 flex-col">
+      <FileTree />
+      <div className="min-h-0 flex-1">
+        <Editor
+          // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
+          path={fileUri(file)}
+          defaultValue={modelOf(file)?.getValue() ?? ''}
+          keepCurrentModel
+          theme={editorTheme(theme)}
+          loading={<p className="p-4 text-sm">Loading the editor…</p>}
+          onMount={(instance) => {
+            attachEditor(instance);
+            registerApiHover();
+            instance.onDidChangeModel(({ newModelUrl }) => {
+              const shown = newModelUrl && fileOfUri(newModelUrl);
+              // After this task: the editor restores the file's last view state right after switching models.
+              if (shown) queueMicrotask(() => fileShown(shown));
+            });
+            // Here, not on first render: the check needs the models, which exist once the editor mounted.
+            session.setTypeErrorCheck(editorTypeErrors);
+            instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+              void session.compileNow(filesStore.get().files),
+            );
+            syncProblems();
+          }}
+          options={{
+            ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
+            fontSize: largeText ? 20 : 14,
+            minimap: { enabled: false },
+            automaticLayout: true,
+            tabSize: 2,
+            scrollBeyondLastLine: false,
+            fixedOverflowWidgets: true,
+            // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
+            stickyScroll: { enabled: false },
+            // Faded unused code falls below AA contrast; the hint stays in the hover.
+            showUnused: false,
+          }}
+        />
+      </div>
+    </div>
   );
 }

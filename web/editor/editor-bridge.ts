@@ -1,18 +1,41 @@
 import type { editor } from 'monaco-editor';
+import { activeFile, openFile } from '../state/files-store.ts';
 
 let current: editor.IStandaloneCodeEditor | null = null;
+/** A place to go to in a file the editor is about to show. */
+let pending: { file: string; line: number; column: number } | null = null;
 
 /** Registers the mounted editor so panes (problems, console) can move its cursor. */
 export function attachEditor(instance: editor.IStandaloneCodeEditor | null): void {
   current = instance;
 }
 
-/** Moves the cursor to a 1-based line/column, scrolls it into view and focuses the editor. */
-export function revealInEditor(line: number, column = 1): void {
+function reveal(line: number, column: number): void {
   if (!current) return;
   current.setPosition({ lineNumber: line, column });
   current.revealLineInCenter(line);
   current.focus();
+}
+
+/** Moves the cursor to a 1-based line/column of `file` (opening it first), scrolls it into view and focuses the editor. */
+export function revealInEditor(line: number, column = 1, file = activeFile()): void {
+  if (file === activeFile()) {
+    reveal(line, column);
+    return;
+  }
+  pending = { file, line, column };
+  openFile(file);
+}
+
+/**
+ * The editor shows the model of `file` now: a pending reveal there happens. Called after the editor
+ * restored the file's last view state, which would otherwise move the cursor back.
+ */
+export function fileShown(file: string): void {
+  if (pending?.file !== file) return;
+  const { line, column } = pending;
+  pending = null;
+  reveal(line, column);
 }
 
 /** Puts the caret in the editor (where typing edits the code); false while the editor is not mounted yet. */
@@ -20,20 +43,6 @@ export function focusEditor(): boolean {
   if (!current) return false;
   current.focus();
   return current.hasTextFocus();
-}
-
-/**
- * Replaces the editor's whole code with `code` as one edit the learner can undo (Ctrl/Cmd+Z brings their
- * code back); false while the editor is not mounted yet.
- */
-export function replaceEditorCode(code: string): boolean {
-  const model = current?.getModel();
-  if (!current || !model) return false;
-  current.pushUndoStop();
-  current.executeEdits('lesson', [{ range: model.getFullModelRange(), text: code, forceMoveMarkers: true }]);
-  current.pushUndoStop();
-  current.setPosition({ lineNumber: 1, column: 1 });
-  return true;
 }
 
 /** Inserts `code` at the cursor (replacing a selection) as one undoable edit; false while the editor is not mounted yet. */
@@ -44,9 +53,4 @@ export function insertAtCursor(code: string): boolean {
   current.executeEdits('lesson', [{ range: selection, text: code, forceMoveMarkers: true }]);
   current.pushUndoStop();
   return true;
-}
-
-/** The code in the editor, or null while it is not mounted. */
-export function editorCode(): string | null {
-  return current?.getModel()?.getValue() ?? null;
 }

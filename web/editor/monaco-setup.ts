@@ -7,9 +7,6 @@ import TsWorker from 'monaco-editor/language/typescript/ts.worker.js?worker';
 // before `npm run build:types` has produced them, just without Halo completions.
 const generated = import.meta.glob<string>('../generated/halo.d.ts', { query: '?raw', import: 'default', eager: true });
 
-/** The URI of the learner's entry file inside Monaco. */
-export const MODEL_URI = 'file:///main.ts';
-
 self.MonacoEnvironment = {
   getWorker: (_id: string, label: string) =>
     label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker(),
@@ -24,6 +21,9 @@ ts.typescriptDefaults.setCompilerOptions({
   strict: true,
   noEmit: true,
   allowNonTsExtensions: true,
+  // The learner's files import each other as `./todos.service.ts`, as Node (tsx) and esbuild accept.
+  allowImportingTsExtensions: true,
+  allowJs: true,
 });
 // Diagnostics of the learner's code also come from esbuild; eager sync keeps hovers fresh.
 ts.typescriptDefaults.setEagerModelSync(true);
@@ -31,6 +31,13 @@ for (const source of Object.values(generated)) {
   // Placed where Node-style resolution finds `import … from 'halo'`.
   ts.typescriptDefaults.addExtraLib(source, 'file:///node_modules/halo/index.d.ts');
 }
+// The TypeScript worker sees only TypeScript models: a learner's `.json` (bundled by esbuild as its parsed
+// value) and `.js` files are typed loosely rather than reported as missing, which would hold every build.
+ts.typescriptDefaults.addExtraLib(
+  // Shorthand ambient modules: every import from them, default or named, is `any`.
+  "declare module '*.json';\ndeclare module '*.js';",
+  'file:///node_modules/@types/halo-learner-files/index.d.ts',
+);
 
 // Monaco's own themes with the colours that fail WCAG AA raised to it: the dimmed last line number
 // (1.75:1), line numbers and comments on the dark background.

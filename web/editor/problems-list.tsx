@@ -15,7 +15,7 @@ export function ProblemsList() {
           <button
             type="button"
             className="line-link flex w-full gap-2 px-2 py-0.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800"
-            onClick={() => revealInEditor(p.line, p.column)}
+            onClick={() => revealInEditor(p.line, p.column, p.file)}
           >
             <span className={p.severity === 'error' ? 'text-red-700 dark:text-red-400' : 'text-amber-800 dark:text-amber-300'}>
               {p.severity === 'error' ? '✖' : '⚠'}

@@ -1,5 +1,7 @@
-import { MODEL_URI, monaco } from './monaco-setup.ts';
+import { monaco } from './monaco-setup.ts';
+import { fileModels } from './file-models.ts';
 import type { TypeCheck } from '../engine/program-session.ts';
+import type { Files } from '../state/files-store.ts';
 
 type TsWorker = Awaited<ReturnType<Awaited<ReturnType<typeof monaco.typescript.getTypeScriptWorker>>>>;
 type Diagnostic = Awaited<ReturnType<TsWorker['getSemanticDiagnostics']>>[number];
@@ -9,21 +11,27 @@ function messageOf(text: Diagnostic['messageText']): string {
 }
 
 /**
- * The type checker's errors in the editor's code (syntactic and semantic, from Monaco's TypeScript worker),
- * each keyed by message and line text, with the code they are for; null before the editor has its model.
+ * The type checker's errors in the learner's TypeScript files (syntactic and semantic, from
+ * Monaco's TypeScript worker), each keyed by file, message and line text, with the files they are for;
+ * null before the editor has its models.
  */
 export async function editorTypeErrors(): Promise<TypeCheck | null> {
-  const uri = monaco.Uri.parse(MODEL_URI);
-  const model = monaco.editor.getModel(uri);
-  if (!model) return null;
+  const models = fileModels();
+  if (models.length === 0) return null;
+  // JavaScript files have Monaco's JavaScript worker, which reports no type errors worth holding a build for.
+  const checked = models.filter(([file]) => file.endsWith('.ts'));
   const workerFor = await monaco.typescript.getTypeScriptWorker();
-  // Read in the same task as the call that hands the model's text to the worker.
-  const code = model.getValue();
-  const worker = await workerFor(uri);
-  const file = uri.toString();
-  const diagnostics: Diagnostic[] = [...(await worker.getSyntacticDiagnostics(file)), ...(await worker.getSemanticDiagnostics(file))];
-  const errors = diagnostics
-    .filter((d) => d.category === 1 && d.start !== undefined)
-    .map((d) => `${messageOf(d.messageText)} @ ${model.getLineContent(model.getPositionAt(d.start ?? 0).lineNumber).trim()}`);
-  return { code, errors };
+  // Read in the same task as the call that hands the models' text to the worker.
+  const files: Files = Object.fromEntries(models.map(([file, model]) => [file, model.getValue()]));
+  const worker = await workerFor(...checked.map(([, model]) => model.uri));
+  const errors: string[] = [];
+  for (const [file, model] of checked) {
+    const uri = model.uri.toString();
+    const diagnostics: Diagnostic[] = [...(await worker.getSyntacticDiagnostics(uri)), ...(await worker.getSemanticDiagnostics(uri))];
+    for (const d of diagnostics) {
+      if (d.category !== 1 || d.start === undefined || model.isDisposed()) continue;
+      errors.push(`${file}: ${messageOf(d.messageText)} @ ${model.getLineContent(model.getPositionAt(d.start).lineNumber).trim()}`);
+    }
+  }
+  return { files, errors };
 }

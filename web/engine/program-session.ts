@@ -1,6 +1,6 @@
 import type { Diagnostic, PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
-import { ENTRY_FILE, type Files } from '../state/files-store.ts';
+import { sameFiles, type Files } from '../state/files-store.ts';
 
 /** What the compile-and-run loop last did, for the status line, markers and problems list. */
 export interface SessionState {
@@ -29,10 +29,10 @@ export function withoutSourceMap(code: string): string {
   return code.replace(/\/\/# sourceMappingURL=data:\S+\s*$/, '');
 }
 
-/** The type errors of one text of the entry file, each keyed by its message and the text of its line. */
+/** The type errors of one version of the learner's files, each keyed by its file, message and the text of its line. */
 export interface TypeCheck {
-  /** The entry file's text the errors are for (the learner may have typed since). */
-  code: string;
+  /** The files the errors are for (the learner may have typed since). */
+  files: Files;
   /** An error on a line the learner did not touch keeps its key. */
   errors: string[];
 }
@@ -93,7 +93,7 @@ export class ProgramSession {
     // The editor appears after the first program ran; that program's errors (a starter's TODOs) are accepted.
     // Only when they are its code's: on a slow machine the learner may have typed before the checker started.
     void check?.().then((result) => {
-      if (result && this.acceptedErrors === null && result.code === this.handedFiles?.[ENTRY_FILE]) this.acceptedErrors = new Set(result.errors);
+      if (result && this.acceptedErrors === null && this.handedFiles !== null && sameFiles(result.files, this.handedFiles)) this.acceptedErrors = new Set(result.errors);
     }, () => undefined);
   }
 

@@ -6,8 +6,14 @@ import { filesStore } from '../state/files-store.ts';
 export function useCompileOnEdit(): void {
   const session = useSession();
   useEffect(() => {
-    void session.compileNow(filesStore.get().files);
-    const unsubscribe = filesStore.subscribe(() => session.schedule(filesStore.get().files));
+    let files = filesStore.get().files;
+    void session.compileNow(files);
+    // Opening another file changes the store, not the program.
+    const unsubscribe = filesStore.subscribe(() => {
+      if (filesStore.get().files === files) return;
+      files = filesStore.get().files;
+      session.schedule(files);
+    });
     return () => {
       unsubscribe();
       session.dispose();

@@ -1,5 +1,5 @@
 import { useEngine } from '../engine/engine-context.tsx';
-import { editorCode, focusEditor, insertAtCursor, replaceEditorCode } from '../editor/editor-bridge.ts';
+import { focusEditor, insertAtCursor } from '../editor/editor-bridge.ts';
 import { askToConfirm } from '../layout/confirm-dialog.tsx';
 import { revealPane } from '../layout/pane-tabs-store.ts';
 import { findLesson } from '../lessons/catalog.ts';
@@ -8,7 +8,7 @@ import { requestOfHttpBlock } from '../lessons/http-block.ts';
 import { FALLBACK_ORIGIN } from '../request/request-model.ts';
 import { requestStore } from '../request/request-store.ts';
 import { sendRequest } from '../response/exchange-store.ts';
-import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { activeFile, ENTRY_FILE, filesStore, openFile, setFile } from '../state/files-store.ts';
 import { workspaceStore } from '../state/workspace-store.ts';
 
 const REPLACE_QUESTION = {
@@ -21,22 +21,23 @@ const REPLACE_QUESTION = {
 const EDITOR_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
 
 /**
- * Replaces the editor's code with a lesson's example. Asks first unless the editor holds the lesson's
- * untouched starter; the replaced code stays in the editor's undo history.
+ * Puts a lesson's example into `file` (created when missing) and shows it. Asks first unless the file holds
+ * the lesson's untouched starter; the replaced code stays in the file's undo history.
  */
 async function putInEditor(code: string, file: string): Promise<void> {
-  const current = (file === ENTRY_FILE ? editorCode() : null) ?? filesStore.get().files[file] ?? '';
+  const current = filesStore.get().files[file] ?? '';
   if (current !== code) {
-    const starter = findLesson(workspaceStore.get().active)?.starter;
+    const starter = findLesson(workspaceStore.get().active)?.starter[file] ?? '';
     if (current !== starter && !(await askToConfirm(REPLACE_QUESTION))) return;
-    // Another file than the editor's own goes to the files store (the editor shows main.ts).
-    if (file !== ENTRY_FILE || !replaceEditorCode(code)) setFile(file, code);
+    setFile(file, code);
   }
+  openFile(file);
   revealPane('code', focusEditor);
 }
 
 function insertInEditor(code: string): void {
-  if (!insertAtCursor(code)) setFile(ENTRY_FILE, `${filesStore.get().files[ENTRY_FILE] ?? ''}\n${code}\n`);
+  const file = activeFile();
+  if (!insertAtCursor(code)) setFile(file, `${filesStore.get().files[file] ?? ''}\n${code}\n`);
   revealPane('code', focusEditor);
 }
 

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { useStore } from '../state/store.ts';
-import { ENTRY_FILE, filesStore } from '../state/files-store.ts';
+import { filesStore } from '../state/files-store.ts';
 import { programRoutes } from './program-routes.ts';
 
 /** Notes on the program in the editor (its routes, whichever template it came from) and the keyboard shortcuts. */
 export function ScratchNotes() {
-  const code = useStore(filesStore, (s) => s.files[ENTRY_FILE] ?? '');
-  const routes = useMemo(() => programRoutes(code), [code]);
+  const files = useStore(filesStore, (s) => s.files);
+  // Routes may be declared in any of the program's files.
+  const routes = useMemo(() => programRoutes(Object.values(files).join('\n')), [files]);
   return (
     <section tabIndex={-1} data-lesson-start aria-label="Free playground notes" className="flex flex-col gap-3 p-3 text-sm leading-relaxed">
       <p>

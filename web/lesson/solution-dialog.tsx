@@ -1,15 +1,21 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { activeFile, ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
 import type { Lesson } from '../lessons/catalog.ts';
 
 // Monaco is loaded only when the learner asks for the solution (or the editor already loaded it).
 const SolutionDiff = lazy(() => import('./solution-diff.tsx').then((m) => ({ default: m.SolutionDiff })));
 
-/** A modal comparing the learner's code with the lesson's solution, with "Use solution". */
+/**
+ * A modal comparing the learner's code with the lesson's solution file by file, with "Use solution" (every
+ * file, as the solution has them) and, in a program of several files, "Use this file".
+ */
 export function SolutionDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const yours = useStore(filesStore, (s) => s.files[ENTRY_FILE] ?? '');
+  const files = useStore(filesStore, (s) => s.files);
+  const names = [...new Set([...Object.keys(lesson.solution), ...Object.keys(files)])];
+  // The file the learner is looking at, when the solution has it.
+  const [file, setShown] = useState(() => (Object.hasOwn(lesson.solution, activeFile()) ? activeFile() : ENTRY_FILE));
   useEffect(() => {
     // showModal traps focus in the dialog and closes it on Escape.
     dialog.current?.showModal();
@@ -29,23 +35,39 @@ export function SolutionDialog({ lesson, onClose }: { lesson: Lesson; onClose: (
           type="button"
           className="btn ml-auto"
           onClick={() => {
-            setFile(ENTRY_FILE, lesson.solution);
+            filesStore.set({ files: lesson.solution });
             dialog.current?.close();
           }}
         >
           Use solution
         </button>
+        {names.length > 1 && Object.hasOwn(lesson.solution, file) && (
+          <button type="button" className="btn-ghost" onClick={() => setFile(file, lesson.solution[file])}>
+            Use this file
+          </button>
+        )}
         <button type="button" className="btn-ghost" onClick={() => dialog.current?.close()}>
           Close
         </button>
       </header>
+      {names.length > 1 && (
+        <div role="group" aria-label="Files" className="flex flex-wrap gap-1 border-b border-slate-300 px-3 py-1 dark:border-slate-700">
+          {names.map((name) => (
+            <button key={name} type="button" className="btn-ghost font-mono aria-pressed:font-semibold" aria-pressed={name === file} onClick={() => setShown(name)}>
+              {name}
+              {!Object.hasOwn(lesson.solution, name) && ' (yours only)'}
+              {!Object.hasOwn(files, name) && ' (solution only)'}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="grid grid-cols-2 px-3 py-1 text-xs font-semibold text-slate-700 dark:text-slate-300">
         <span>Your code</span>
         <span>Solution</span>
       </div>
       <div className="min-h-0 flex-1">
         <Suspense fallback={<p className="p-4 text-sm">Loading the comparison…</p>}>
-          <SolutionDiff yours={yours} solution={lesson.solution} />
+          <SolutionDiff yours={files[file] ?? ''} solution={lesson.solution[file] ?? ''} />
         </Suspense>
       </div>
     </dialog>

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { Check } from '../../lessons/lesson-format.ts';
 import type { CompiledLessonText, LessonNode } from './lesson-tree.ts';
+import type { Files } from '../state/files-store.ts';
 
 /** One lesson, as the playground shows it. */
 export interface Lesson {
@@ -14,18 +15,22 @@ export interface Lesson {
   covers: string[];
   /** The lesson text, parsed from its Markdown at build time. */
   text: LessonNode[];
-  /** The program the learner starts from. */
-  starter: string;
-  /** A program that passes every check. */
-  solution: string;
+  /** The program the learner starts from: `starter.ts` as `main.ts`, or the files of the `starter/` folder. */
+  starter: Files;
+  /** A program that passes every check: `solution.ts` or the `solution/` folder, like the starter. */
+  solution: Files;
   /** The automatic checks. */
   checks: Check[];
 }
 
 // Vite inlines every lesson at build time, so the catalog needs no network at run time.
 const texts = import.meta.glob<CompiledLessonText>('../../lessons/*/lesson.md', { query: '?lesson', import: 'default', eager: true });
-const starters = import.meta.glob<string>('../../lessons/*/starter.ts', { query: '?raw', import: 'default', eager: true });
-const solutions = import.meta.glob<string>('../../lessons/*/solution.ts', { query: '?raw', import: 'default', eager: true });
+// A program is one file (`starter.ts`) or a folder of files (`starter/main.ts`, `starter/todos.service.ts`, …).
+const programs = import.meta.glob<string>(['../../lessons/*/{starter,solution}.ts', '../../lessons/*/{starter,solution}/**/*.{ts,js,json}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 const checkModules = import.meta.glob<Check[]>('../../lessons/*/checks.ts', { import: 'default', eager: true });
 
 const FOLDER = /\/lessons\/((\d+)-[\w-]+)\/lesson\.md$/;
@@ -42,7 +47,15 @@ export const lessons: Lesson[] = Object.entries(texts)
       if (value === undefined) throw new Error(`Lesson ${id} has no ${name}.`);
       return value;
     };
-    return [{ id, number: Number(number), ...text, starter: part(starters, 'starter.ts'), solution: part(solutions, 'solution.ts'), checks: part(checkModules, 'checks.ts') }];
+    const program = (name: 'starter' | 'solution'): Files => {
+      const single = programs[`${base}${name}.ts`];
+      if (single !== undefined) return { 'main.ts': single };
+      const folder = `${base}${name}/`;
+      const files = Object.fromEntries(Object.entries(programs).filter(([file]) => file.startsWith(folder)).map(([file, source]) => [file.slice(folder.length), source]));
+      if (files['main.ts'] === undefined) throw new Error(`Lesson ${id} has no ${name}.ts nor ${name}/main.ts.`);
+      return files;
+    };
+    return [{ id, number: Number(number), ...text, starter: program('starter'), solution: program('solution'), checks: part(checkModules, 'checks.ts') }];
   })
   .sort((a, b) => a.number - b.number);
 

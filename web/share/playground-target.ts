@@ -16,7 +16,7 @@ export const playgroundTarget: ShareTarget = {
   },
   knownPrograms(id): Files[] {
     const lesson = id === null ? undefined : findLesson(id);
-    if (lesson) return [{ 'main.ts': lesson.starter }, { 'main.ts': lesson.solution }];
+    if (lesson) return [lesson.starter, lesson.solution];
     return [DEFAULT_FILES, ...templates.map((t) => t.files)];
   },
 };

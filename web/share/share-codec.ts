@@ -2,6 +2,8 @@ import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { METHODS, type BodyType, type Method } from '../request/request-model.ts';
 import { fromBase64Url, toBase64Url } from './base64url.ts';
 import { ShareLinkError } from './share-link-error.ts';
+import { filesProblem } from '../state/file-names.ts';
+import { ENTRY_FILE } from '../state/files-store.ts';
 import { SHARE_KEY, SHARE_VERSION, type SharedPart, type SharedProgram, type SharedRequest, type SharedRow } from './share-format.ts';
 
 /** Inflated links larger than this are refused: a crafted link must not exhaust the tab's memory. */
@@ -91,7 +93,9 @@ function readProgram(raw: unknown, version: number): SharedProgram {
   const files = object(program.files, 'files');
   const checked: Record<string, string> = {};
   for (const [name, source] of Object.entries(files)) checked[name] = string(source, `file ${name}`);
-  if (Object.keys(checked).length === 0) throw new Error('The link holds no files.');
+  // Names a learner could not have given (`../x`, `/etc/x`, 500 files) mean the link was made by hand.
+  const problem = filesProblem(checked, ENTRY_FILE);
+  if (problem) throw new Error(`The link's files are malformed: ${problem}`);
   const lesson = program.lesson == null ? null : string(program.lesson, 'lesson');
   return { lesson, files: checked, request: readRequest(object(program.request, 'request'), version) };
 }

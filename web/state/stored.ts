@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { METHODS } from '../request/request-model.ts';
 import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
+import { filesProblem } from './file-names.ts';
 
 // Every value the playground keeps in localStorage, with the schema it must match when read back.
 // Storage outlives deployments and anything on the origin can write it, so a value that fails its
@@ -16,11 +17,11 @@ const text = v.pipe(v.string(), v.maxLength(1_000_000));
 /** JSON objects only: valibot's object and record schemas would take an array, too. */
 const plain = v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 
-/** A program's files, path → source, with the entry `main.ts`. */
+/** A program's files, path → source, with the entry `main.ts` and names, count and sizes as file-names.ts allows. */
 const files = v.pipe(
   plain,
   v.record(name, v.string()),
-  v.check((value) => typeof value['main.ts'] === 'string' && Object.keys(value).length <= 100),
+  v.check((value) => filesProblem(value, 'main.ts') === null),
 );
 
 /** The sizes of one split's panes in percent: every pane visible, together the whole split. */

@@ -1,6 +1,6 @@
 import { createStore } from './store.ts';
 import { readStored, writeStored } from './stored.ts';
-import { DEFAULT_FILES, ENTRY_FILE, filesStore, type Files } from './files-store.ts';
+import { DEFAULT_FILES, ENTRY_FILE, filesStore, sameFiles, type Files } from './files-store.ts';
 import { findLesson, lessons } from '../lessons/catalog.ts';
 import { prefillRequest } from '../lessons/prefill-request.ts';
 
@@ -23,12 +23,7 @@ export interface WorkspaceState {
 /** The code a workspace starts from: the lesson's starter, or the example program for scratch. */
 export function starterFiles(id: string): Files {
   const lesson = findLesson(id);
-  return lesson ? { [ENTRY_FILE]: lesson.starter } : DEFAULT_FILES;
-}
-
-function sameFiles(a: Files, b: Files): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+  return lesson ? lesson.starter : DEFAULT_FILES;
 }
 
 /** Whether `id` names a workspace this build knows (a lesson may be gone after a new deployment). */
@@ -69,7 +64,7 @@ export function filesOf(id: string): Files {
 export function openWorkspace(id: string): void {
   if (!isWorkspace(id) || id === workspaceStore.get().active) return;
   workspaceStore.set({ active: id, unchosen: null });
-  filesStore.set({ files: filesOf(id) });
+  filesStore.set({ files: filesOf(id), active: ENTRY_FILE });
 }
 
 /** Shows `files` as the learner's choice (a reset, a template): they are saved as the active workspace's code. */

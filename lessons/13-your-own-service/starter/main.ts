@@ -1,0 +1,12 @@
+import { App, AppHttp } from 'halo';
+import { PlanetService } from './planets.service.ts';
+
+const app = new App();
+const planets = new PlanetService();
+app.use('/planets', planets);
+
+app.get('/compare/:a/:b', (req) => planets.readMany([req.params.a, req.params.b]));
+app.get('/with-moons/:moons', (req) => planets.findOne({ query: { moons: req.params.moons } }));
+
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');
