@@ -182,6 +182,19 @@ test('a link to another lesson opens it in place', async () => {
   expect(new URL(page.url()).searchParams.get('lesson')).toBe('15-memory-service');
 });
 
+test('a summary of several requests has one Send per line, each sending its own request', async () => {
+  await page.goto(new URL('index.html?lesson=02-routes-and-methods', page.url()).href);
+  await page.getByRole('article', { name: /^Lesson 2: / }).waitFor(WAIT);
+  await waitForProgram(page);
+  await article().getByRole('button', { name: 'Send GET /lamps' }).click();
+  await expect.poll(() => page.getByTestId('response-status').textContent(), WAIT).toMatch(/^404 /);
+  expect(await page.getByLabel('Method').inputValue()).toBe('GET');
+  expect(await page.getByLabel('Path and query').inputValue()).toBe('/lamps');
+  await article().getByRole('button', { name: 'Send HEAD /lamp' }).click();
+  await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('HEAD');
+  expect(await page.getByLabel('Path and query').inputValue()).toBe('/lamp');
+});
+
 test('at 390×844 the API reference fills the screen, searches and shows an entry, with touch-sized controls', async () => {
   await page.setViewportSize(PHONE);
   await page.getByRole('button', { name: 'API reference' }).click();

@@ -7,7 +7,7 @@ import { markdownToTree } from '../../web/lessons/markdown-to-tree.ts';
 import type { LessonNode } from '../../web/lessons/lesson-tree.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
-import { requestOfHttpBlock } from '../../web/lessons/http-block.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/http-block.ts';
 import { FakeEngine } from './fake-engine.ts';
 
 const engine = new FakeEngine();
@@ -30,12 +30,12 @@ describe('the lesson text', () => {
     expect(html).toMatch(/<pre[^>]*data-language="ts"[^>]*><code>const a = 1;<\/code><\/pre>/);
   });
 
-  it('gives TypeScript blocks "Put in editor" and "Insert at cursor", a one-request http block "Send", other blocks nothing', () => {
+  it('gives TypeScript blocks "Put in editor" and "Insert at cursor", a one-request http block "Send", a summary one Send per line, other blocks nothing', () => {
     const buttons = (markdown: string) => [...render(markdown).matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
     expect(buttons('```ts\nconst a = 1;\n```')).toEqual(['Put in editor', 'Insert at cursor']);
     expect(buttons('```http\nPOST /todos\ncontent-type: application/json\n\n{"text":"Buy milk"}\n```')).toEqual(['Send']);
     expect(buttons('```http\nHTTP/1.1 200 OK\n\nHello\n```')).toEqual([]);
-    expect(buttons('```http\nGET /a   → 200\nGET /b   → 404\n```')).toEqual([]);
+    expect(buttons('```http\nGET /a   → 200\nGET /b   → 404\n```')).toEqual(['Send GET /a', 'Send GET /b']);
     expect(buttons('```console\nnpm start\n```')).toEqual([]);
   });
 
@@ -46,6 +46,13 @@ describe('the lesson text', () => {
     expect(requestOfHttpBlock('POST /greet\ncontent-type: application/x-www-form-urlencoded\n\nname=Ada&x=1')).toMatchObject({ bodyType: 'form', body: { name: 'Ada', x: '1' } });
     expect(requestOfHttpBlock('GET /headers\nX-Favourite-Color: teal')).toEqual({ method: 'GET', path: '/headers', headers: { 'X-Favourite-Color': 'teal' } });
     expect(requestOfHttpBlock('GET /a (with a header)')).toBeNull();
+    // A summary of several requests: one Send per line; anything else in the block means none.
+    expect(requestsOfHttpSummary('POST /lamp          → 200 Switched on.\nGET /lamps  → 404, empty body\n')).toEqual([
+      { method: 'POST', path: '/lamp' },
+      { method: 'GET', path: '/lamps' },
+    ]);
+    expect(requestsOfHttpSummary('POST /lamp → 200\nHTTP/1.1 200 OK')).toEqual([]);
+    expect(requestsOfHttpSummary('HTTP/1.1 200 OK\ncontent-type: text/plain')).toEqual([]);
   });
 
   it('renders lesson links as in-page links and api: links as links that open the reference', () => {

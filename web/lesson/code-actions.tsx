@@ -4,7 +4,8 @@ import { askToConfirm } from '../layout/confirm-dialog.tsx';
 import { revealPane } from '../layout/pane-tabs-store.ts';
 import { findLesson } from '../lessons/catalog.ts';
 import { specFromCheck } from '../lessons/check-request-spec.ts';
-import { requestOfHttpBlock } from '../lessons/http-block.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from '../lessons/http-block.ts';
+import type { CheckRequest } from '../../lessons/lesson-format.ts';
 import { FALLBACK_ORIGIN } from '../request/request-model.ts';
 import { requestStore } from '../request/request-store.ts';
 import { sendRequest } from '../response/exchange-store.ts';
@@ -42,23 +43,28 @@ function insertInEditor(code: string): void {
 }
 
 /**
- * The buttons under a lesson's code block: "Put in editor" and "Insert at cursor" for TypeScript,
- * "Send" for an `http` block that is one request. Nothing happens before the learner clicks one.
+ * The buttons under a lesson's code block: "Put in editor" and "Insert at cursor" for TypeScript, "Send"
+ * for an `http` block that is one request, and one "Send" per line of a summary of several requests.
+ * Nothing happens before the learner clicks one.
  */
 export function CodeActions({ code, language, file = ENTRY_FILE }: { code: string; language: string; file?: string }) {
   const engine = useEngine();
-  const request = language === 'http' ? requestOfHttpBlock(code) : null;
-  if (request) {
-    const send = () => {
+  if (language === 'http') {
+    const single = requestOfHttpBlock(code);
+    const requests = single ? [single] : requestsOfHttpSummary(code);
+    if (requests.length === 0) return null;
+    const send = (request: CheckRequest) => {
       const spec = specFromCheck(request);
       requestStore.set({ spec });
       void sendRequest(spec, engine.state.origins[0] ?? FALLBACK_ORIGIN, engine);
     };
     return (
-      <div className="-mt-1 mb-2 flex gap-2" data-code-actions>
-        <button type="button" className="btn-ghost" onClick={send} aria-label={`Send ${request.method} ${request.path}`}>
-          Send
-        </button>
+      <div className="-mt-1 mb-2 flex flex-wrap gap-2" data-code-actions>
+        {requests.map((request, index) => (
+          <button key={index} type="button" className="btn-ghost" onClick={() => send(request)} aria-label={`Send ${request.method} ${request.path}`}>
+            {single ? 'Send' : `Send ${request.method} ${request.path}`}
+          </button>
+        ))}
       </div>
     );
   }

@@ -2,12 +2,14 @@ import type { CheckRequest } from '../../lessons/lesson-format.ts';
 import { METHODS } from '../request/request-model.ts';
 
 const REQUEST_LINE = new RegExp(`^(${METHODS.join('|')}) (/\\S*)$`);
+/** A line of a summary block: a request and, after an arrow, what it answers (`GET /lamp → 200 On.`). */
+const SUMMARY_LINE = new RegExp(`^(${METHODS.join('|')}) (/\\S*)\\s+→`);
 const HEADER = /^([\w-]+):\s*(.*)$/;
 
 /**
  * The request an `http` code block of a lesson shows — a request line (`POST /todos`), header lines, a
  * blank line and the body — or null when the block is something else (a response, a summary of several
- * requests), which then gets no Send button.
+ * requests: see {@link requestsOfHttpSummary}).
  */
 export function requestOfHttpBlock(code: string): CheckRequest | null {
   const lines = code.replace(/\r\n/g, '\n').split('\n');
@@ -32,4 +34,14 @@ export function requestOfHttpBlock(code: string): CheckRequest | null {
     request.body = body;
   }
   return request;
+}
+
+/**
+ * The requests of a summary block, one per line (`POST /lamp → 200 Switched on.`), each sent without a
+ * body; empty when any line is something else, so a response block never gets Send buttons.
+ */
+export function requestsOfHttpSummary(code: string): CheckRequest[] {
+  const lines = code.replace(/\r\n/g, '\n').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const requests = lines.map((line) => SUMMARY_LINE.exec(line));
+  return requests.every((match) => match !== null) ? requests.map((match) => ({ method: match![1], path: match![2] })) : [];
 }
