@@ -22,6 +22,7 @@ const lesson1 = lessons[0];
 let session: PlaygroundSession;
 let page: Page;
 
+const request = () => page.getByRole('region', { name: 'Request' });
 const article = () => page.getByRole('article', { name: /^Lesson \d+: / });
 const apiPanel = () => page.getByRole('dialog', { name: 'API reference' });
 const countOf = (text: string, part: string) => text.split(part).length - 1;
@@ -188,11 +189,11 @@ test('a summary of several requests has one Send per line, each sending its own 
   await waitForProgram(page);
   await article().getByRole('button', { name: 'Send GET /lamps' }).click();
   await expect.poll(() => page.getByTestId('response-status').textContent(), WAIT).toMatch(/^404 /);
-  expect(await page.getByLabel('Method').inputValue()).toBe('GET');
-  expect(await page.getByLabel('Path and query').inputValue()).toBe('/lamps');
+  expect(await request().getByLabel('Method', { exact: true }).inputValue()).toBe('GET');
+  expect(await request().getByLabel('Path and query').inputValue()).toBe('/lamps');
   await article().getByRole('button', { name: 'Send HEAD /lamp' }).click();
-  await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('HEAD');
-  expect(await page.getByLabel('Path and query').inputValue()).toBe('/lamp');
+  await expect.poll(() => request().getByLabel('Method', { exact: true }).inputValue(), WAIT).toBe('HEAD');
+  expect(await request().getByLabel('Path and query').inputValue()).toBe('/lamp');
 });
 
 test('at 390×844 the API reference fills the screen, searches and shows an entry, with touch-sized controls', async () => {

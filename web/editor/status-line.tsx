@@ -8,11 +8,12 @@ export function compileStatus(s: SessionState): string {
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   switch (s.phase) {
     case 'starting':
-      return 'Starting the compiler…';
     case 'compiling':
+      // A program compiled ahead (at build time) starts while esbuild itself is still starting.
       if (s.starting === 'database') return 'Loading the database engine (15 MB, once)…';
       if (s.starting === 'database-again') return 'Starting the database engine…';
-      return s.starting === 'program' ? 'Starting the program…' : 'Compiling…';
+      if (s.starting === 'program') return 'Starting the program…';
+      return s.phase === 'starting' ? 'Starting the compiler…' : 'Compiling…';
     case 'ok':
       return `Compiled in ${formatDuration(s.durationMs ?? 0)}${s.diagnostics.length ? `, ${count(s.diagnostics.length, 'warning')}` : ''}`;
     case 'error':
