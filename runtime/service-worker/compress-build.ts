@@ -6,8 +6,8 @@ import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
 const MIN_BYTES = 64 * 1024;
 /** A file is compressed only when its `.gz` is at most this fraction of it (fonts, archives are not). */
 const MAX_RATIO = 0.8;
-/** The scripts the browser fetches itself to install the service worker: they must stay plain. */
-const PLAIN = new Set([SERVICE_WORKER_FILE, MSW_WORKER_FILE, 'index.html']);
+/** The scripts the browser fetches itself to install the service worker: they must stay plain (pages too, below). */
+const PLAIN = new Set([SERVICE_WORKER_FILE, MSW_WORKER_FILE]);
 
 /**
  * The `.gz` siblings (path → bytes) of a build's large files (`files`: path → content), at gzip's best
