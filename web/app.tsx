@@ -26,9 +26,8 @@ import { PlaygroundColumns } from './layout/playground-columns.tsx';
 import { useNarrow } from './layout/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
 import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
+import { FilesAndEditor } from './editor/files-and-editor.tsx';
 
-// Monaco is most of the page's JavaScript: the other panes render and work while it loads.
-const CodeEditor = lazy(() => monacoMayLoad().then(() => import('./editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
 // A second, read-only Monaco: loads when its tab is chosen.
 const CompiledOutput = lazy(() => monacoMayLoad().then(() => import('./output/compiled-output.tsx')).then((m) => ({ default: m.CompiledOutput })));
 
@@ -130,9 +129,7 @@ export function App() {
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
         <Pane id="editor-pane" title="Code" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
-          <Suspense fallback={<p className="p-4 text-sm">Loading the editor…</p>}>
-            <CodeEditor />
-          </Suspense>
+          <FilesAndEditor />
         </Pane>
         <Dock />
       </Split>

@@ -220,7 +220,7 @@ test('the free playground: create, rename and delete files with the keyboard; ba
 test('a reload keeps every file; a share link carries them to a fresh browser', async () => {
   await page.reload();
   await waitForProgram(page);
-  expect(await fileList().getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
+  await expect.poll(() => fileList().getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
   await fileButton('greet.ts').click();
   await waitForEditorText(page, 'from greet.ts');
 

@@ -4,7 +4,6 @@ import type { editor } from 'monaco-editor';
 import { editorTheme, monaco } from './monaco-setup.ts';
 import { attachEditor, fileShown } from './editor-bridge.ts';
 import { fileModels, fileOfUri, fileUri, modelOf } from './file-models.ts';
-import { FileTree } from './file-tree.tsx';
 import { MARKER_OWNERS, mergeProblems, problemsStore, type Problem, type ProblemSource } from './problems-store.ts';
 import { activeFile, filesStore } from '../state/files-store.ts';
 import { layoutStore } from '../state/layout-store.ts';
@@ -107,46 +106,43 @@ export function CodeEditor() {
   }, [session]);
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
-      <FileTree />
-      <div className="min-h-0 flex-1">
-        <Editor
-          // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
-          path={fileUri(file)}
-          defaultValue={modelOf(file)?.getValue() ?? ''}
-          keepCurrentModel
-          theme={editorTheme(theme)}
-          loading={<p className="p-4 text-sm">Loading the editor…</p>}
-          onMount={(instance) => {
-            attachEditor(instance);
-            registerApiHover();
-            instance.onDidChangeModel(({ newModelUrl }) => {
-              const shown = newModelUrl && fileOfUri(newModelUrl);
-              // After this task: the editor restores the file's last view state right after switching models.
-              if (shown) queueMicrotask(() => fileShown(shown));
-            });
-            // Here, not on first render: the check needs the models, which exist once the editor mounted.
-            session.setTypeErrorCheck(editorTypeErrors);
-            instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
-              void session.compileNow(filesStore.get().files),
-            );
-            syncProblems();
-          }}
-          options={{
-            ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
-            fontSize: largeText ? 20 : 14,
-            minimap: { enabled: false },
-            automaticLayout: true,
-            tabSize: 2,
-            scrollBeyondLastLine: false,
-            fixedOverflowWidgets: true,
-            // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
-            stickyScroll: { enabled: false },
-            // Faded unused code falls below AA contrast; the hint stays in the hover.
-            showUnused: false,
-          }}
-        />
-      </div>
+    <div className="h-full min-h-0">
+      <Editor
+        // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
+        path={fileUri(file)}
+        defaultValue={modelOf(file)?.getValue() ?? ''}
+        keepCurrentModel
+        theme={editorTheme(theme)}
+        loading={<p className="p-4 text-sm">Loading the editor…</p>}
+        onMount={(instance) => {
+          attachEditor(instance);
+          registerApiHover();
+          instance.onDidChangeModel(({ newModelUrl }) => {
+            const shown = newModelUrl && fileOfUri(newModelUrl);
+            // After this task: the editor restores the file's last view state right after switching models.
+            if (shown) queueMicrotask(() => fileShown(shown));
+          });
+          // Here, not on first render: the check needs the models, which exist once the editor mounted.
+          session.setTypeErrorCheck(editorTypeErrors);
+          instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
+            void session.compileNow(filesStore.get().files),
+          );
+          syncProblems();
+        }}
+        options={{
+          ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
+          fontSize: largeText ? 20 : 14,
+          minimap: { enabled: false },
+          automaticLayout: true,
+          tabSize: 2,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
+          stickyScroll: { enabled: false },
+          // Faded unused code falls below AA contrast; the hint stays in the hover.
+          showUnused: false,
+        }}
+      />
     </div>
   );
 }

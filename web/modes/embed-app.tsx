@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useProgramState, useSession } from '../engine/engine-context.tsx';
 import { requestStore } from '../request/request-store.ts';
@@ -9,10 +8,9 @@ import { useApplyTheme } from '../layout/theme.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
 import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
-import { monacoMayLoad } from '../editor/monaco-gate.ts';
+import { FilesAndEditor } from '../editor/files-and-editor.tsx';
 import { FALLBACK_ORIGIN } from '../request/request-model.ts';
 
-const CodeEditor = lazy(() => monacoMayLoad().then(() => import('../editor/code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
 
 /** The request line of an embed: the shared request, read-only, and Send. */
 function SendBar() {
@@ -51,9 +49,7 @@ export function EmbedApp() {
       <SharedCodeBanner />
       <section aria-label="Program editor" className="flex min-h-0 flex-[3] flex-col">
         <ErrorBoundary name="Editor">
-          <Suspense fallback={<p className="p-4 text-sm">Loading the editor…</p>}>
-            <CodeEditor />
-          </Suspense>
+          <FilesAndEditor />
         </ErrorBoundary>
       </section>
       <SendBar />
