@@ -17,7 +17,12 @@ import { ConsolePane } from './console/console-pane.tsx';
 import { clearConsole, consoleStore } from './console/console-store.ts';
 import { useLessonChecks } from './lesson/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
-import { ModesControls } from './modes/modes-controls.tsx';
+import { ShareButton } from './share/share-button.tsx';
+import { playgroundTarget } from './share/playground-target.ts';
+import { TemplateMenu } from './templates/template-menu.tsx';
+import { ExportButton } from './export/export-button.tsx';
+import { ModeButtons } from './modes/mode-buttons.tsx';
+import { ToolbarMore } from './layout/toolbar-more.tsx';
 import { OfflineBadge } from './modes/offline-badge.tsx';
 import { useCompileOnEdit } from './engine/use-compile-on-edit.ts';
 import { useLessonAddress } from './lesson/lesson-address.ts';
@@ -45,37 +50,48 @@ function Toolbar() {
       <button type="button" className="btn" onClick={() => void session.compileNow(filesStore.get().files)}>
         Run <span className="sr-only">(Ctrl/Cmd+Enter in the editor)</span>
       </button>
-      {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
-      {workspace === SCRATCH && (
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => void askToConfirm(RESET_EXAMPLE).then((ok) => ok && resetWorkspace())}
-        >
-          Reset example
-        </button>
-      )}
-      <ModesControls />
-      <ApiButton />
-      <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
+      <ShareButton target={playgroundTarget} />
+      <span data-chrome="secondary" className="contents">
+        <TemplateMenu />
+      </span>
+      <ToolbarMore>
+        {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
+        {workspace === SCRATCH && (
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={() => void askToConfirm(RESET_EXAMPLE).then((ok) => ok && resetWorkspace())}
+          >
+            Reset example
+          </button>
+        )}
+        <span data-chrome="secondary" className="contents">
+          <ExportButton />
+        </span>
+        <ModeButtons />
+        <ApiButton />
+        <div className="ml-auto flex items-center gap-3 text-sm" data-chrome="secondary">
+          <label className="flex items-center gap-1" hidden={narrow}>
+            <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
+            Notes
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={largeText} onChange={(e) => layoutStore.set({ largeText: e.target.checked })} />
+            Large text
+          </label>
+          <label className="flex items-center gap-1">
+            Theme
+            <select className="field" value={theme} onChange={(e) => layoutStore.set({ theme: e.target.value as ThemeChoice })}>
+              <option value="system">System</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          </label>
+        </div>
+      </ToolbarMore>
+      <span data-chrome="secondary" className="contents">
         <OfflineBadge />
-        <label className="flex items-center gap-1" hidden={narrow}>
-          <input type="checkbox" checked={lessonOpen} onChange={(e) => layoutStore.set({ lessonOpen: e.target.checked })} />
-          Notes
-        </label>
-        <label className="flex items-center gap-1">
-          <input type="checkbox" checked={largeText} onChange={(e) => layoutStore.set({ largeText: e.target.checked })} />
-          Large text
-        </label>
-        <label className="flex items-center gap-1">
-          Theme
-          <select className="field" value={theme} onChange={(e) => layoutStore.set({ theme: e.target.value as ThemeChoice })}>
-            <option value="system">System</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-          </select>
-        </label>
-      </div>
+      </span>
     </header>
   );
 }

@@ -116,6 +116,35 @@ test('on a phone Alt+Shift+1 opens the Code tab with the caret in the editor', a
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
 });
 
+test('on a phone the toolbar takes two rows: secondary controls fold behind "More" and work from there', async () => {
+  const toolbar = page.getByRole('banner');
+  const more = toolbar.getByRole('button', { name: 'More', exact: true });
+  await more.waitFor({ timeout: 10_000 });
+  expect(await more.getAttribute('aria-expanded')).toBe('false');
+  // Run, Share and the lesson picker stay in view; two rows of 40 px controls and padding, not four.
+  for (const name of [/^Run/, /^Share/]) expect(await toolbar.getByRole('button', { name }).first().isVisible()).toBe(true);
+  expect((await toolbar.boundingBox())?.height).toBeLessThanOrEqual(110);
+  expect(await page.getByLabel('Theme').isVisible()).toBe(false);
+  expect(await toolbar.getByRole('button', { name: 'API reference' }).isVisible()).toBe(false);
+
+  await more.click();
+  await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
+  const group = page.getByRole('group', { name: 'More controls' });
+  for (const name of ['Download as Node project', 'Presentation', 'API reference']) expect(await group.getByRole('button', { name: new RegExp(`^${name}`) }).isVisible()).toBe(true);
+  expect(await smallTargets()).toEqual([]);
+  expect(await pageOverflow()).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: resolve(SHOTS, 'phone-more.png') });
+  // A control in the group works as on a desktop, and Esc folds the group back with focus on "More".
+  await group.getByLabel('Large text').check();
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.fontSize)).toBe('125%');
+  await group.getByLabel('Large text').uncheck();
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.fontSize)).toBe('');
+  await group.getByLabel('Theme').focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('More');
+});
+
 test('at 1440×900 the three columns stay side by side, without pane tabs', async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('separator', { name: 'Resize notes and editor' }).waitFor({ timeout: 10_000 });
