@@ -51,6 +51,16 @@ export interface ProgramState {
   origins: string[];
 }
 
+/** How a program runs. */
+export interface RunOptions {
+  /**
+   * Whose saved databases the program sees (default `"default"`): the page keeps programs' PGlite data
+   * directories per scope, so a program run in one scope (a lesson, a stranger's shared code) can neither
+   * read nor change the databases of another, whatever data directory name it opens.
+   */
+  storageScope?: string;
+}
+
 /** The engine as the page uses it. */
 export interface PlaygroundEngine {
   /** Resolves once the compiler is initialized and the service worker controls the page. */
@@ -58,7 +68,7 @@ export interface PlaygroundEngine {
   /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
   compile(files: Record<string, string>, entry?: string): Promise<CompileResult>;
   /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */
-  run(bundle: ProgramBundle): Promise<ProgramState>;
+  run(bundle: ProgramBundle, options?: RunOptions): Promise<ProgramState>;
   /** The current program state. */
   readonly state: ProgramState;
   /** Subscribes to console output; returns an unsubscribe function. */

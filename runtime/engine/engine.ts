@@ -3,7 +3,7 @@ import { ServerHost } from '../server-worker/server-host.ts';
 import { answerPgCall } from '../server-worker/pg-store.ts';
 import { spawnServerWorker } from '../server-worker/spawn-server-worker.ts';
 import { startRequestBridge } from '../service-worker/request-bridge.ts';
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState } from './engine-api.ts';
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from './engine-api.ts';
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 
@@ -71,8 +71,8 @@ export class Engine implements PlaygroundEngine {
    * Replaces the running program with `bundle` (fresh state); resolves once it has started and the
    * service worker routes requests to it, so a `fetch` right after reaches the program.
    */
-  async run(bundle: ProgramBundle): Promise<ProgramState> {
-    const [state] = await Promise.all([this.host.run(bundle), this.bridge]);
+  async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
+    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.bridge]);
     return state;
   }
 

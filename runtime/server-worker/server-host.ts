@@ -27,6 +27,8 @@ export const PROGRAM_RESTARTED = { code: 1012, reason: 'The program restarted.' 
 interface Running {
   process: ProgramProcess;
   bundle: ProgramBundle;
+  /** Whose saved databases it sees (see RunOptions.storageScope). */
+  storageScope: string;
   origins: Set<string>;
   sockets: Map<number, SocketTransport>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
@@ -77,13 +79,16 @@ export class ServerHost {
     return this.known.has(origin);
   }
 
-  /** Replaces the running program with `bundle` (fresh state); resolves once it started or failed. */
-  async run(bundle: ProgramBundle): Promise<ProgramState> {
+  /**
+   * Replaces the running program with `bundle` (fresh state); resolves once it started or failed. Its
+   * PGlite data directories live under `storageScope`, apart from other scopes' directories of the same name.
+   */
+  async run(bundle: ProgramBundle, storageScope = 'default'): Promise<ProgramState> {
     const generation = ++this.generation;
     if (this.running) this.stop(this.running);
     this.running = null;
     this.setState('starting', []);
-    await this.launch(bundle, generation);
+    await this.launch(bundle, storageScope, generation);
     return this.current;
   }
 
@@ -161,10 +166,10 @@ export class ServerHost {
     this.stop(running);
     this.running = null;
     this.setState('restarting', [...running.origins]);
-    await this.launch(running.bundle, generation);
+    await this.launch(running.bundle, running.storageScope, generation);
   }
 
-  private async launch(bundle: ProgramBundle, generation: number): Promise<void> {
+  private async launch(bundle: ProgramBundle, storageScope: string, generation: number): Promise<void> {
     const worker = this.spares.shift() ?? this.spawn();
     this.refillSpares();
     const origins = new Set<string>();
@@ -172,7 +177,8 @@ export class ServerHost {
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
-      call: (call) => this.pg(call),
+      // The program names its data directory; the page decides whose directories it may name.
+      call: (call) => this.pg(call.method === 'assets' ? call : { ...call, name: `${storageScope}\u0000${String(call.name)}` }),
       socketSend: (id, text) => sockets.get(id)?.send(text),
       socketClose: (id, code, reason) => {
         const peer = sockets.get(id);
@@ -210,7 +216,7 @@ export class ServerHost {
       this.setState('crashed', []);
       return;
     }
-    this.running = { process, bundle, origins, sockets, timedOut: false };
+    this.running = { process, bundle, storageScope, origins, sockets, timedOut: false };
     this.setState('running', [...origins]);
   }
 

@@ -72,3 +72,15 @@ test('the data survives the kill switch restarting the program', async () => {
   expect(read.status).toBe(200);
   expect(JSON.parse(read.body)).toMatchObject({ text: 'Survive the kill switch' });
 }, 120_000);
+
+test("a program sees only its own scope's databases: the same data directory name elsewhere is another database", async () => {
+  const todos = async () => (JSON.parse((await session.fetch(`${ORIGIN}/todos`)).body) as { text: string }[]).map((todo) => todo.text);
+  expect(await session.run({ 'main.ts': LESSON }, 'workspace:19-persisting-data')).toMatchObject({ status: 'running' });
+  expect((await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Mine, in lesson 19' } } })).status).toBe(201);
+  // A stranger's program naming the same directory (idb://halo) in its own scope finds an empty database, and writes there.
+  expect(await session.run({ 'main.ts': LESSON }, 'shared-code')).toMatchObject({ status: 'running' });
+  expect(await todos()).toEqual([]);
+  expect((await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Planted by a stranger' } } })).status).toBe(201);
+  expect(await session.run({ 'main.ts': LESSON }, 'workspace:19-persisting-data')).toMatchObject({ status: 'running' });
+  expect(await todos()).toEqual(['Mine, in lesson 19']);
+}, 180_000);

@@ -158,4 +158,5 @@ test('"Run shared code" is the choice: the code runs, is saved, and opens on the
   await waitForEditorText(again, STRANGER);
   expect(await again.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await again.close();
-});
+  // Three page loads, each starting Monaco and a program: 47 s at load 25 on 2 cores.
+}, 180_000);

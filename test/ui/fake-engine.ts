@@ -1,4 +1,4 @@
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../../runtime/engine/engine-api.ts';
 
 /** An in-memory engine for UI logic tests: "compiles" by looking for the word `BROKEN`. */
 export class FakeEngine implements PlaygroundEngine {
@@ -6,6 +6,8 @@ export class FakeEngine implements PlaygroundEngine {
   requestTimeoutMs = 5_000;
   state: ProgramState = { status: 'idle', origins: [] };
   runs: ProgramBundle[] = [];
+  /** The storage scope of each run, in order. */
+  storageScopes: (string | undefined)[] = [];
   compiles = 0;
   /** When set, compile throws this (a crash inside esbuild). */
   crash: Error | null = null;
@@ -23,10 +25,11 @@ export class FakeEngine implements PlaygroundEngine {
     return { ok: true, durationMs: 5, warnings: [], bundle: { code: source, id: `id:${source}` } };
   }
 
-  async run(bundle: ProgramBundle): Promise<ProgramState> {
+  async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
     // The real engine's run waits for its request bridge (part of `ready`); compile does not.
     await this.ready;
     this.runs.push(bundle);
+    this.storageScopes.push(options.storageScope);
     this.state = { status: 'running', origins: ['http://localhost:3000'] };
     for (const l of this.stateListeners) l(this.state);
     return this.state;

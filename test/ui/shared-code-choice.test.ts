@@ -128,6 +128,26 @@ describe('a share link’s code is the learner’s only once they choose it', ()
     await engine.run(chosen.ok ? chosen.bundle : never());
     expect(fake.runs.map((b) => b.code)).toEqual([MINE['main.ts'], STRANGER['main.ts']]);
   });
+
+  it("shared code runs apart from the learner's saved databases until the learner keeps it", async () => {
+    stubStorage();
+    const s = await load();
+    const fake = new FakeEngine();
+    const engine = s.gateRuns(fake);
+    const runShown = async () => {
+      const built = await engine.compile(s.filesStore.get().files);
+      // Whatever scope a caller asks for, the page decides.
+      await engine.run(built.ok ? built.bundle : never(), { storageScope: s.workspaceStore.get().active });
+    };
+    await runShown();
+    s.openSharedLink(hashOf(STRANGER), s.playgroundTarget);
+    s.showUnchosen(s.filesStore.get().files, false);
+    await runShown();
+    s.keepShownCode();
+    await runShown();
+    const active = s.workspaceStore.get().active;
+    expect(fake.storageScopes).toEqual([`workspace:${active}`, 'shared-code', `workspace:${active}`]);
+  });
 });
 
 function never(): never {

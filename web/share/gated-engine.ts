@@ -9,11 +9,22 @@ function isHeld(): boolean {
 }
 
 /**
+ * Whose saved databases a run may see: each workspace (lesson, free playground) has its own, and shared
+ * code the learner has not kept has one apart from all of them, so a stranger's program cannot read or
+ * change what the learner's programs stored.
+ */
+export function storageScopeNow(): string {
+  const { active, unchosen } = workspaceStore.get();
+  return unchosen ? 'shared-code' : `workspace:${active}`;
+}
+
+/**
  * The engine with one difference: while shared code is held, `run` refuses. Compiling stays free
  * (esbuild never executes the code), so problems show at once; every way of running — edits, the Run
  * button, Ctrl/Cmd+Enter, lesson checks — passes through here. A bundle compiled while code was held
  * never runs, even once the hold ends: "Back to my code" must not let a build of the shared code that
  * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
+ * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked.
  */
 export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
   // Bundle objects, not ids: ids hash the sources, and the learner may choose to run the same code later.
@@ -26,7 +37,7 @@ export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
   };
   const run = (bundle: ProgramBundle): Promise<ProgramState> => {
     if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new Error(HELD_MESSAGE));
-    return engine.run(bundle);
+    return engine.run(bundle, { storageScope: storageScopeNow() });
   };
   return new Proxy(engine, {
     get: (target, key) => {

@@ -82,13 +82,16 @@ export class PlaygroundSession {
     return this.page.evaluate(([f, e]) => window.__halo.engine.compile(f, e), [files, entry] as const);
   }
 
-  /** Compiles and runs `files` (the entry is `main.ts`); throws with the diagnostics when it does not compile. */
-  async run(files: Record<string, string>): Promise<ProgramState> {
-    return this.page.evaluate(async (f) => {
+  /**
+   * Compiles and runs `files` (the entry is `main.ts`), its saved databases under `storageScope`;
+   * throws with the diagnostics when it does not compile.
+   */
+  async run(files: Record<string, string>, storageScope?: string): Promise<ProgramState> {
+    return this.page.evaluate(async ([f, scope]) => {
       const result = await window.__halo.engine.compile(f);
       if (!result.ok) throw new Error(`compile failed: ${JSON.stringify(result.diagnostics)}`);
-      return window.__halo.engine.run(result.bundle);
-    }, files);
+      return window.__halo.engine.run(result.bundle, { storageScope: scope });
+    }, [files, storageScope] as const);
   }
 
   /** Sends a request with the page's `fetch` (through the service worker) and reads the whole response. */
