@@ -87,6 +87,12 @@ test('with the host gone, a new visit loads the editor, compiles and answers', a
     await page.getByLabel('Method').selectOption('GET');
     await page.getByLabel('Path and query').fill('/');
     expect(await send(page)).toEqual({ status: '200 OK', body: 'Hello, world!' });
+    // Each lesson's text is a chunk of its own, never opened on the first visit (scratch): the offline
+    // cache has them all, so lessons open and follow one another.
+    await page.getByRole('button', { name: 'Back to the lessons' }).click();
+    await page.getByRole('article', { name: /^Lesson 1: / }).getByRole('heading').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.getByRole('article', { name: /^Lesson 2: / }).getByRole('heading').first().waitFor({ timeout: 30_000 });
     // Everything came from the offline cache; only the browser's own update checks of the service
     // worker scripts may try the host.
     expect(server.refused.filter((path) => !/\/(service-worker|mockServiceWorker)\.js$/.test(path))).toEqual([]);

@@ -11,13 +11,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const GOOD = '---\ntitle: Two\nsummary: The second lesson.\ncovers:\n  - service-1\n---\n\n# Two\n';
 
 /** Builds a one-lesson site with the real plugin: `lessons/01-one/lesson.md` holds `source`, next to a good lesson 02. */
-async function buildLesson(name: string, source: string): Promise<string> {
+async function buildLesson(name: string, source: string, query = '?lesson'): Promise<string> {
   const dir = join(root, name);
   mkdirSync(join(dir, 'lessons/01-one'), { recursive: true });
   mkdirSync(join(dir, 'lessons/02-two'), { recursive: true });
   writeFileSync(join(dir, 'lessons/01-one/lesson.md'), source);
   writeFileSync(join(dir, 'lessons/02-two/lesson.md'), GOOD);
-  writeFileSync(join(dir, 'main.js'), "import text from './lessons/01-one/lesson.md?lesson';\nconsole.log(JSON.stringify(text));\n");
+  writeFileSync(join(dir, 'main.js'), `import text from './lessons/01-one/lesson.md${query}';\nconsole.log(JSON.stringify(text));\n`);
   const output = await build({
     root: dir,
     configFile: false,
@@ -36,6 +36,14 @@ describe('the lesson checks at build time', () => {
     const code = await buildLesson('good', lesson('title: One\nsummary: The first lesson.', 'See [lesson 2](?lesson=02-two), [again](../02-two/lesson.md) and [`app.use`](api:App.use).'));
     expect(code).toMatch(/"lesson":\s*"02-two"/);
     expect(code).toMatch(/"api":\s*"App\.use"/);
+  }, 120_000);
+
+  it('gives the catalog (?lesson-meta) the frontmatter without the text', async () => {
+    const code = await buildLesson('meta', lesson('title: One\nsummary: The first lesson.', 'A paragraph only the text has.'), '?lesson-meta');
+    expect(code).toMatch(/"title":\s*"One"/);
+    expect(code).toMatch(/"summary":\s*"The first lesson\."/);
+    expect(code).not.toContain('only the text has');
+    await expect(buildLesson('meta-bad', lesson('title: One', 'Text.'), '?lesson-meta')).rejects.toThrow(/"summary" is missing/);
   }, 120_000);
 
   it('fails the build on a frontmatter that does not match the schema, naming the file and the field', async () => {

@@ -5,6 +5,7 @@ import { SCRATCH, workspaceStore } from '../state/workspace-store.ts';
 import { lessons } from '../lessons/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
 import { finishCourse } from './course-end-store.ts';
+import { focusWhenShown } from './lesson-focus.ts';
 
 function Mark({ done }: { done: boolean }) {
   return (
@@ -24,9 +25,10 @@ export function LessonNav() {
   const done = lessons.filter((l) => completed.includes(l.id)).length;
   const choose = (id: string) => {
     setOpen(false);
-    goTo(id);
     // The chosen button disappears with the closed list: focus the opened lesson so screen readers announce it.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-lesson-start]')?.focus({ preventScroll: true }));
+    if (id === active) document.querySelector<HTMLElement>('[data-lesson-start]')?.focus({ preventScroll: true });
+    else focusWhenShown(id);
+    goTo(id);
   };
   const step = (delta: number) => {
     const target = lessons[index + delta];

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { Check } from '../../lessons/lesson-format.ts';
-import type { CompiledLessonText, LessonNode } from './lesson-tree.ts';
+import type { CompiledLessonText, LessonMeta, LessonNode } from './lesson-tree.ts';
 import type { Files } from '../state/files-store.ts';
 
 /** One lesson, as the playground shows it. */
@@ -13,8 +13,6 @@ export interface Lesson {
   summary: string;
   /** Spec rule ids the lesson teaches. */
   covers: string[];
-  /** The lesson text, parsed from its Markdown at build time. */
-  text: LessonNode[];
   /** The program the learner starts from: `starter.ts` as `main.ts`, or the files of the `starter/` folder. */
   starter: Files;
   /** A program that passes every check: `solution.ts` or the `solution/` folder, like the starter. */
@@ -23,8 +21,10 @@ export interface Lesson {
   checks: Check[];
 }
 
-// Vite inlines every lesson at build time, so the catalog needs no network at run time.
-const texts = import.meta.glob<CompiledLessonText>('../../lessons/*/lesson.md', { query: '?lesson', import: 'default', eager: true });
+// Vite inlines every lesson's frontmatter and program at build time; each lesson's text is a chunk of its
+// own, loaded when the lesson opens (lessonText), so the first load does not carry all of them.
+const metas = import.meta.glob<LessonMeta>('../../lessons/*/lesson.md', { query: '?lesson-meta', import: 'default', eager: true });
+const texts = import.meta.glob<CompiledLessonText>('../../lessons/*/lesson.md', { query: '?lesson', import: 'default' });
 // A program is one file (`starter.ts`) or a folder of files (`starter/main.ts`, `starter/todos.service.ts`, …).
 const programs = import.meta.glob<string>(['../../lessons/*/{starter,solution}.ts', '../../lessons/*/{starter,solution}/**/*.{ts,js,json}'], {
   query: '?raw',
@@ -36,8 +36,8 @@ const checkModules = import.meta.glob<Check[]>('../../lessons/*/checks.ts', { im
 const FOLDER = /\/lessons\/((\d+)-[\w-]+)\/lesson\.md$/;
 
 /** Every lesson, sorted by number. Throws at load time when a lesson folder is incomplete. */
-export const lessons: Lesson[] = Object.entries(texts)
-  .flatMap(([path, text]) => {
+export const lessons: Lesson[] = Object.entries(metas)
+  .flatMap(([path, meta]) => {
     const folder = FOLDER.exec(path);
     if (!folder) return [];
     const [, id, number] = folder;
@@ -55,11 +55,30 @@ export const lessons: Lesson[] = Object.entries(texts)
       if (files['main.ts'] === undefined) throw new Error(`Lesson ${id} has no ${name}.ts nor ${name}/main.ts.`);
       return files;
     };
-    return [{ id, number: Number(number), ...text, starter: program('starter'), solution: program('solution'), checks: part(checkModules, 'checks.ts') }];
+    return [{ id, number: Number(number), ...meta, starter: program('starter'), solution: program('solution'), checks: part(checkModules, 'checks.ts') }];
   })
   .sort((a, b) => a.number - b.number);
 
 /** The lesson with `id`, if there is one. */
 export function findLesson(id: string): Lesson | undefined {
   return lessons.find((lesson) => lesson.id === id);
+}
+
+const loadedTexts = new Map<string, Promise<LessonNode[]>>();
+
+/** The lesson's text, parsed from its Markdown at build time; one promise per lesson, so React's `use` can read it. */
+export function lessonText(lesson: Lesson): Promise<LessonNode[]> {
+  let text = loadedTexts.get(lesson.id);
+  if (!text) {
+    text = texts[`../../lessons/${lesson.id}/lesson.md`]().then(
+      (compiled) => compiled.text,
+      (error: unknown) => {
+        // Not kept: opening the lesson again tries again.
+        loadedTexts.delete(lesson.id);
+        throw error;
+      },
+    );
+    loadedTexts.set(lesson.id, text);
+  }
+  return text;
 }

@@ -5,10 +5,11 @@ import { apiReference } from '../api/api-reference-cache.ts';
 import { findApiEntry } from '../api/api-entry.ts';
 import { parseLessonText } from './frontmatter.ts';
 import { lessonLinkProblems } from './lesson-links.ts';
-import type { CompiledLessonText } from './lesson-tree.ts';
+import type { CompiledLessonText, LessonMeta } from './lesson-tree.ts';
 import { markdownToTree } from './markdown-to-tree.ts';
 
-const QUERY = '?lesson';
+/** `?lesson`: the frontmatter fields and the parsed text; `?lesson-meta`: the fields alone (the catalog's, eager). */
+const QUERY = /\.md\?lesson(-meta)?$/;
 const LESSON_FOLDER = /^\d+-[\w-]+$/;
 
 /** The lesson folders next to `file`'s own, and the free playground's id, which `?lesson=` links may name. */
@@ -20,6 +21,8 @@ function lessonIds(file: string): Set<string> {
 /**
  * `import text from './lesson.md?lesson'` gives the lesson's frontmatter and its Markdown already parsed
  * (a CompiledLessonText): the lessons are known at build time, so the page needs no Markdown parser.
+ * `./lesson.md?lesson-meta` gives the frontmatter alone (a LessonMeta), so the page's first load
+ * carries the lesson list without every lesson's text.
  * A lesson whose frontmatter does not match its schema, or with a link to a lesson or an API entry
  * that does not exist, fails the build with a message naming the file.
  */
@@ -28,11 +31,13 @@ export function lessonTextPlugin(): Plugin {
     name: 'halo-lesson-text',
     enforce: 'pre',
     load(id) {
-      if (!id.endsWith(`.md${QUERY}`)) return null;
-      const file = id.slice(0, -QUERY.length);
+      const query = QUERY.exec(id);
+      if (!query) return null;
+      const file = id.slice(0, query.index + '.md'.length);
       this.addWatchFile(file);
       const source = readFileSync(file, 'utf8');
       const { markdown, ...fields } = parseLessonText(source, file);
+      if (query[1]) return `export default ${JSON.stringify(fields satisfies LessonMeta)};`;
       const linesBefore = source.slice(0, source.length - markdown.length).split('\n').length - 1;
       // The API reference takes seconds to make the first time: only lessons with api: links wait for it.
       const api = markdown.includes('api:') ? apiReference() : [];

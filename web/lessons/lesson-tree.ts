@@ -15,12 +15,16 @@ export interface LessonElement {
   children?: LessonNode[];
 }
 
-/** What a `lesson.md?lesson` import gives: the frontmatter fields and the parsed text. */
-export interface CompiledLessonText {
+/** What a `lesson.md?lesson-meta` import gives: the frontmatter fields. */
+export interface LessonMeta {
   title: string;
   summary: string;
   covers: string[];
   /** The program's file names, `main.ts` first, when the lesson has more than one. */
   files?: string[];
+}
+
+/** What a `lesson.md?lesson` import gives: the frontmatter fields and the parsed text. */
+export interface CompiledLessonText extends LessonMeta {
   text: LessonNode[];
 }

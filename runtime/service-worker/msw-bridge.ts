@@ -1,0 +1,52 @@
+import { http, ws } from 'msw';
+import { setupWorker } from 'msw/browser';
+import type { ServerHost } from '../server-worker/server-host.ts';
+import { socketOrigin } from '../server-worker/program-origin.ts';
+import { fromWireResponse, toWireRequest } from '../server-worker/wire.ts';
+import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
+
+/** What the bridge needs of the server host. */
+export type BridgedHost = Pick<ServerHost, 'handles' | 'fetch' | 'openSocket'>;
+
+/**
+ * Starts msw: its service worker sends every fetch of the page here; requests for an origin a program
+ * registered go to the server host, everything else passes through to the network untouched.
+ * `root` is the site's base URL; the worker script lives there and its scope is exactly that path,
+ * so the playground works under any sub-path. The page's WebSockets are intercepted in the page by msw
+ * (`ws.link`): those to a program's origin are connected to it through the host, the others to the network.
+ */
+export async function startMswBridge(host: BridgedHost, root: URL): Promise<void> {
+  const worker = setupWorker(
+    http.all('*', async ({ request }) => {
+      if (!host.handles(new URL(request.url).origin)) return undefined;
+      return fromWireResponse(await host.fetch(await toWireRequest(request)));
+    }),
+    socketBridge(host),
+  );
+  await worker.start({
+    serviceWorker: { url: new URL(SERVICE_WORKER_FILE, root).href, options: { scope: root.pathname } },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+}
+
+/** msw's WebSocket handler for every ws:// and wss:// URL: program origins go to the host, the rest to the network. */
+function socketBridge(host: BridgedHost) {
+  return ws.link(/^wss?:\/\//).addEventListener('connection', ({ client, server }) => {
+    if (!host.handles(socketOrigin(client.url))) {
+      server.connect();
+      return;
+    }
+    const socket = host.openSocket(client.url.href, {
+      send: (text) => client.send(text),
+      close: (code, reason) => client.close(code, reason),
+    });
+    client.addEventListener('message', (event) => {
+      if (typeof event.data === 'string') return socket.send(event.data);
+      // As on Node: the provider speaks JSON text.
+      client.close(1003, 'Send text messages (JSON).');
+      socket.close();
+    });
+    client.addEventListener('close', () => socket.close());
+  });
+}
