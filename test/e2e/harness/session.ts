@@ -6,6 +6,7 @@ import { launchChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
 import type { StaticServer } from './static-server.ts';
+import { FIRST } from './wait.ts';
 
 /** A request body, described so it can cross into the page (which builds the real body there). */
 export type BodySpec =
@@ -68,8 +69,8 @@ export class PlaygroundSession {
     return session;
   }
 
-  /** Waits until the harness engine is ready (compiler initialized, service worker in control). */
-  async ready(timeoutMs = 30_000): Promise<void> {
+  /** Waits until the harness engine is ready (compiler initialized, service worker in control): on a first visit, esbuild's wasm comes over the network. */
+  async ready(timeoutMs = FIRST.timeout): Promise<void> {
     await this.page.waitForFunction(() => window.__halo !== undefined, undefined, { timeout: timeoutMs });
     await this.page.evaluate(
       (ms) => Promise.race([window.__halo.engine.ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`engine not ready after ${ms} ms`)), ms))]),
