@@ -61,6 +61,8 @@ export class PlaygroundSession {
     const server = await serveStatic(distDir());
     const browser = await launchChromium();
     const context = await browser.newContext();
+    // Every test's first visit and reload: the browser's 30 s default is short on a loaded machine.
+    context.setDefaultNavigationTimeout(FIRST.timeout);
     const page = await context.newPage();
     const session = new PlaygroundSession(server, browser, context, page);
     const query = options.requestTimeoutMs ? `?timeout=${options.requestTimeoutMs}` : '';
