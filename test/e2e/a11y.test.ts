@@ -8,10 +8,10 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WAIT = { timeout: 30_000 };
 
 let session: PlaygroundSession;
 let page: Page;
@@ -99,7 +99,7 @@ test('the free playground, after a request', async () => {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByTestId('response-status').waitFor(WAIT);
   expect(await seriousViolations()).toEqual([]);
-});
+}, 120_000);
 
 test('a phone viewport (390×844), light and dark', async () => {
   const phone = async () => {
@@ -115,4 +115,4 @@ test('a phone viewport (390×844), light and dark', async () => {
   await page.waitForFunction(() => document.documentElement.classList.contains('dark'), undefined, WAIT);
   await phone();
   await page.getByLabel('Theme').selectOption('light');
-});
+}, 180_000);

@@ -48,4 +48,5 @@ test('a first visit to lesson 1 gets its first response in under 6 MB, then comp
   const requested = server.requests.map((path) => path.slice(new URL(server.url).pathname.length));
   expect(requested).toContainEqual(expect.stringMatching(/^assets\/esbuild-.*\.wasm\.gz$/));
   expect(requested.filter((path) => large.includes(path))).toEqual([]);
-});
+  // A first visit (every asset over the network), its checks, then a compile and a run of an edit.
+}, 180_000);

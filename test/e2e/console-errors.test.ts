@@ -6,9 +6,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
-const WAIT = { timeout: 30_000 };
 const program = (routes: string) => `import { App, AppHttp } from 'halo';
 
 const app = new App();
@@ -63,7 +63,7 @@ test('a 500 is logged once: the learner frame shown, the framework frames folded
   expect(shown).not.toMatch(frameworkFrame);
   const toggle = entry.locator('summary', { hasText: /framework frame/ });
   await toggle.click();
-  expect(await entry.innerText()).toMatch(frameworkFrame);
+  await expect.poll(() => entry.innerText(), WAIT).toMatch(frameworkFrame);
 });
 
 test('a missing `});` is reported first at the `{` it leaves open', async () => {
@@ -100,4 +100,4 @@ test('half-typed code does not replace the running program; Ctrl/Cmd+Enter runs 
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByText(/^Program: crashed/).waitFor(WAIT);
-});
+}, 120_000);

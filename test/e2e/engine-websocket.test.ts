@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const WS_URL = 'ws://localhost:3000/ws';
@@ -66,7 +67,7 @@ async function send(name: string, message: unknown): Promise<void> {
 
 /** Waits until the socket's log satisfies `predicate` (a function body over `log`), then returns the log. */
 async function waitFor(name: string, predicate: string): Promise<SocketLog> {
-  await session.page.waitForFunction(([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean, [name, predicate] as const, { timeout: 30_000 });
+  await session.page.waitForFunction(([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean, [name, predicate] as const, WAIT);
   return session.page.evaluate((n) => window.__sockets[n].log, name);
 }
 
@@ -119,8 +120,8 @@ describe('WebSocket in the playground', () => {
       const log = await waitFor(name, 'log.close !== null');
       expect(log.close).toEqual({ code: 1012, reason: 'The program restarted.' });
     }
-    await session.page.waitForFunction(() => window.__halo.engine.state.status === 'running');
-    expect((await session.consoleEntries()).map((e) => e.text)).toContainEqual(expect.stringContaining(`A WebSocket message to /ws was not handled within ${TIMEOUT_MS} ms`));
+    await session.page.waitForFunction(() => window.__halo.engine.state.status === 'running', undefined, WAIT);
+    await expect.poll(async () => (await session.consoleEntries()).map((e) => e.text), WAIT).toContainEqual(expect.stringContaining(`A WebSocket message to /ws was not handled within ${TIMEOUT_MS} ms`));
     expect((await open('c')).open).toBe(true);
     await send('c', { id: 1, call: 'messages.index' });
     // A fresh program: the messages created before the restart are gone.

@@ -12,10 +12,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText, waitForProgram } from './share-page.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/learning-aids');
-const WAIT = { timeout: 30_000 };
 const PHONE = { width: 390, height: 844 };
 const lesson1 = lessons[0];
 
@@ -51,14 +51,14 @@ test("an http block's Send fills the request panel and sends the request to the 
   await article().getByRole('button', { name: 'Send GET /' }).click();
   await page.getByTestId('response-status').waitFor(WAIT);
   await expect.poll(() => page.getByTestId('response-status').textContent(), WAIT).toMatch(/^200 /);
-  expect(await page.getByLabel('Method').inputValue()).toBe('GET');
-  expect(await page.getByLabel('Path and query').inputValue()).toBe('/');
+  await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('GET');
+  await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/');
   // A response block of the lesson has nothing to send.
   expect(await article().getByRole('button', { name: /^Send/ }).count()).toBe(1);
 });
 
 test('"Put in editor" over the untouched starter replaces it at once; Ctrl+Z brings the starter back', async () => {
-  expect(await editorText(page)).toContain(lesson1.starter['main.ts'].split('\n')[0]);
+  await waitForEditorText(page, lesson1.starter['main.ts'].split('\n')[0]);
   // From the keyboard: focus the button, press Enter.
   await article().getByRole('button', { name: 'Put in editor' }).focus();
   await page.keyboard.press('Enter');
@@ -78,6 +78,7 @@ test('"Put in editor" over the learner\'s own code asks first; Cancel keeps it, 
   const dialog = page.getByRole('dialog', { name: 'Put this code in the editor?' });
   await dialog.waitFor(WAIT);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
   expect(await editorText(page)).toContain('// my own note');
 
   await article().getByRole('button', { name: 'Put in editor' }).click();
@@ -112,8 +113,9 @@ test('the JavaScript tab shows what esbuild produced for the program, read-only,
   await expect.poll(end, WAIT).toContain('app.get("/"');
   const shown = await output.textContent();
   expect(shown).not.toContain('sourceMappingURL');
-  // Read-only: typing changes nothing.
+  // Read-only: typing changes nothing. Monaco's refusal (shown as it renders the keystrokes) tells when to look.
   await page.keyboard.type('typed');
+  await page.locator('[data-compiled-output] .monaco-editor-overlaymessage', { hasText: 'Cannot edit in read-only editor' }).waitFor(WAIT);
   expect(await output.textContent()).toBe(shown);
 
   // The learner's next program: the tab shows its JavaScript.
@@ -129,22 +131,22 @@ test('an api: link opens the API reference at its entry; inherited members and t
   await article().getByRole('link', { name: 'app.get (API reference)' }).click();
   await apiPanel().waitFor(WAIT);
   await expect.poll(() => apiPanel().getByRole('heading', { level: 3 }).textContent(), WAIT).toMatch(/^Router\.get/);
-  expect(await apiPanel().textContent()).toContain('App.get is inherited: it is Router.get.');
+  await expect.poll(() => apiPanel().textContent(), WAIT).toContain('App.get is inherited: it is Router.get.');
 
   await apiPanel().getByRole('button', { name: 'Router', exact: true }).click();
-  await expect.poll(() => apiPanel().getByRole('heading', { level: 3 }).textContent()).toMatch(/^Router/);
+  await expect.poll(() => apiPanel().getByRole('heading', { level: 3 }).textContent(), WAIT).toMatch(/^Router/);
   await apiPanel().getByRole('button', { name: '← All of the API' }).click();
   const search = apiPanel().getByLabel('Search the API');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')), WAIT).toBe('search');
   await search.fill('badRequest');
   await apiPanel().getByRole('list', { name: 'API entries' }).getByRole('button').first().click();
-  await expect.poll(() => apiPanel().getByRole('heading', { level: 3 }).textContent()).toMatch(/^HttpException\.badRequest/);
-  expect(await apiPanel().locator('pre').first().textContent()).toContain('static badRequest(');
+  await expect.poll(() => apiPanel().getByRole('heading', { level: 3 }).textContent(), WAIT).toMatch(/^HttpException\.badRequest/);
+  await expect.poll(() => apiPanel().locator('pre').first().textContent(), WAIT).toContain('static badRequest(');
   await page.screenshot({ path: resolve(SHOTS, 'api-reference.png') });
 
   await page.keyboard.press('Escape');
-  await expect.poll(() => apiPanel().count()).toBe(0);
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('app.get (API reference)');
+  await expect.poll(() => apiPanel().count(), WAIT).toBe(0);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT).toBe('app.get (API reference)');
 });
 
 test("the editor's hover over a Halo symbol links to its API reference entry", async () => {
@@ -180,7 +182,7 @@ test('a link to another lesson opens it in place', async () => {
   await page.getByRole('article', { name: /^Lesson 8: / }).waitFor(WAIT);
   await page.getByRole('link', { name: 'lesson 15' }).click();
   await page.getByRole('article', { name: /^Lesson 15: / }).waitFor(WAIT);
-  expect(new URL(page.url()).searchParams.get('lesson')).toBe('15-memory-service');
+  await expect.poll(() => new URL(page.url()).searchParams.get('lesson'), WAIT).toBe('15-memory-service');
 });
 
 test('a summary of several requests has one Send per line, each sending its own request', async () => {
@@ -189,11 +191,11 @@ test('a summary of several requests has one Send per line, each sending its own 
   await waitForProgram(page);
   await article().getByRole('button', { name: 'Send GET /lamps' }).click();
   await expect.poll(() => page.getByTestId('response-status').textContent(), WAIT).toMatch(/^404 /);
-  expect(await request().getByLabel('Method', { exact: true }).inputValue()).toBe('GET');
-  expect(await request().getByLabel('Path and query').inputValue()).toBe('/lamps');
+  await expect.poll(() => request().getByLabel('Method', { exact: true }).inputValue(), WAIT).toBe('GET');
+  await expect.poll(() => request().getByLabel('Path and query').inputValue(), WAIT).toBe('/lamps');
   await article().getByRole('button', { name: 'Send HEAD /lamp' }).click();
   await expect.poll(() => request().getByLabel('Method', { exact: true }).inputValue(), WAIT).toBe('HEAD');
-  expect(await request().getByLabel('Path and query').inputValue()).toBe('/lamp');
+  await expect.poll(() => request().getByLabel('Path and query').inputValue(), WAIT).toBe('/lamp');
 });
 
 test('at 390×844 the API reference fills the screen, searches and shows an entry, with touch-sized controls', async () => {
@@ -217,5 +219,5 @@ test('at 390×844 the API reference fills the screen, searches and shows an entr
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: resolve(SHOTS, 'phone-api-reference.png') });
   await apiPanel().getByRole('button', { name: 'Close', exact: true }).click();
-  await expect.poll(() => apiPanel().count()).toBe(0);
+  await expect.poll(() => apiPanel().count(), WAIT).toBe(0);
 });

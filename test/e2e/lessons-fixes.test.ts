@@ -7,9 +7,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
-const WAIT = { timeout: 30_000 };
 
 let session: PlaygroundSession;
 let page: Page;
@@ -37,9 +37,9 @@ test('lesson 17: the request panel shows the file the check sends', async () => 
   const request = page.getByRole('region', { name: 'Request' });
   await request.getByRole('tab', { name: 'Body' }).click();
   const picker = request.getByLabel(/^Part \d+ file$/);
-  expect(await picker.count()).toBe(1);
-  expect(await picker.inputValue()).toMatch(/todo\.txt$/);
-  expect(await request.getByTestId('multipart-file').textContent()).toMatch(/^Sends todo\.txt \(25 B/);
+  await expect.poll(() => picker.count(), WAIT).toBe(1);
+  await expect.poll(() => picker.inputValue(), WAIT).toMatch(/todo\.txt$/);
+  await expect.poll(() => request.getByTestId('multipart-file').textContent(), WAIT).toMatch(/^Sends todo\.txt \(25 B/);
 });
 
 test('the free playground notes list the routes of the chosen template', async () => {
@@ -111,7 +111,8 @@ test('the first PgService program says it loads the database engine', async () =
   const before = await waitForProgram(page);
   await page.getByRole('button', { name: /Show solution/ }).click();
   await page.getByRole('button', { name: 'Use solution' }).click();
-  await waitForProgram(page, before);
+  // PGlite's first download and initdb (in wasm) come before this program answers.
+  await waitForProgram(page, before, 90_000);
   const seen = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
   expect(seen).toContain('Loading the database engine (15 MB, once)…');
-});
+}, 150_000);

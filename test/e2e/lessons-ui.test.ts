@@ -11,10 +11,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { ANSWER, WAIT } from './harness/wait.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/lessons-ui');
 const lesson4 = lessons[3];
-const WAIT = { timeout: 30_000 };
 
 let session: PlaygroundSession;
 let page: Page;
@@ -31,7 +31,7 @@ async function settledChecks(count: number): Promise<{ passed: number; failed: n
       return items.length === n && items.every((li) => li.getAttribute('data-check-status') !== 'pending');
     },
     count,
-    WAIT,
+    ANSWER,
   );
   return {
     passed: await checks().and(page.locator('[data-check-status=passed]')).count(),
@@ -77,63 +77,64 @@ test('a first visit lands on lesson 1 with its starter compiled, running and che
   // The starter runs (some check passes or fails on a real answer), and the learner still has work to do.
   expect(passed + failed).toBe(lessons[0].checks.length);
   expect(failed).toBeGreaterThan(0);
-  expect(await editorText()).toContain(lessons[0].starter['main.ts'].split('\n')[0]);
+  // Monaco loads after the first program ran, maybe after the checks too.
+  await expect.poll(editorText, WAIT).toContain(lessons[0].starter['main.ts'].split('\n')[0]);
   await shot('01-first-visit-lesson-1');
-});
+}, 120_000);
 
 test('lesson 4: checks fail, pass after the fix, and the lesson is marked complete', async () => {
   await openLesson(`4. ${lesson4.title}`);
   await lessonArticle(4).waitFor(WAIT);
   // Focus follows to the opened lesson (the list closed under it).
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Lesson 4: /);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT).toMatch(/^Lesson 4: /);
   // The request panel is set to the lesson's first check.
-  expect(await page.getByLabel('Method').inputValue()).toBe('POST');
-  expect(await page.getByLabel('Path and query').inputValue()).toBe('/greet');
+  await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('POST');
+  await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/greet');
   expect((await settledChecks(lesson4.checks.length)).failed).toBeGreaterThan(0);
-  await expect.poll(editorText).toContain('TODO: await req.parseBody()');
+  await expect.poll(editorText, WAIT).toContain('TODO: await req.parseBody()');
   await shot('02-lesson-4-failing');
 
   // The learner types the fix over the two TODO lines.
   const lines = lesson4.starter['main.ts'].split('\n');
   await typeOverLine(lines.findIndex((l) => l.includes('TODO: await req.parseBody()')) + 1, 'await req.parseBody();');
   await typeOverLine(lines.findIndex((l) => l.includes('TODO: when name is null')) + 1, "if (name == null) { res.write('Hello, whoever you are!'); return; }");
-  await page.getByTestId('lesson-complete').waitFor(WAIT);
+  await page.getByTestId('lesson-complete').waitFor(ANSWER);
   expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
   await page.getByText(`${lesson4.checks.length} of ${lesson4.checks.length} checks pass`).waitFor(WAIT);
   await page.getByRole('button', { name: `Next lesson: 5. ${lessons[4].title} →` }).waitFor(WAIT);
   await page.getByRole('button', { name: 'See checks' }).click();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checks-heading');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checks-heading');
   await shot('03-lesson-4-complete');
   await page.getByText('All lessons').click();
   await page.getByRole('button', { name: `4. ${lesson4.title} (complete)` }).waitFor(WAIT);
   await shot('03b-lesson-list');
   await page.getByText('All lessons').click();
-});
+}, 120_000);
 
 test('the code and the completion mark survive a reload', async () => {
   await page.reload();
   await lessonArticle(4).waitFor(WAIT);
   await page.getByTestId('lesson-complete').waitFor(WAIT);
   await expect.poll(editorText, WAIT).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");
-  expect(await page.getByText(`1 of ${lessons.length} complete`).count()).toBe(1);
+  await expect.poll(() => page.getByText(`1 of ${lessons.length} complete`).count(), WAIT).toBe(1);
   expect((await settledChecks(lesson4.checks.length)).failed).toBe(0);
-});
+}, 120_000);
 
 test('each lesson keeps its own code', async () => {
   await page.getByRole('button', { name: '← Previous' }).click();
   await lessonArticle(3).waitFor(WAIT);
-  await expect.poll(editorText).toContain(lessons[2].starter['main.ts'].split('\n').find((line) => line.includes('TODO'))!.trim());
+  await expect.poll(editorText, WAIT).toContain(lessons[2].starter['main.ts'].split('\n').find((line) => line.includes('TODO'))!.trim());
   await page.getByRole('button', { name: 'Next →' }).click();
   await lessonArticle(4).waitFor(WAIT);
-  await expect.poll(editorText).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");
+  await expect.poll(editorText, WAIT).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");
 });
 
 test('"Reset to starter" brings the starter back; "Show solution" compares, and "Use solution" passes', async () => {
   await page.getByRole('button', { name: 'Reset to starter' }).click();
   await page.getByRole('dialog', { name: 'Reset to starter?' }).getByRole('button', { name: 'Replace my code' }).click();
-  await expect.poll(editorText).toContain('TODO: await req.parseBody()');
+  await expect.poll(editorText, WAIT).toContain('TODO: await req.parseBody()');
   // The checks run again on the starter's build and fail.
-  await page.locator('[data-check-status=failed]').first().waitFor(WAIT);
+  await page.locator('[data-check-status=failed]').first().waitFor(ANSWER);
   // Completion stays: the learner did it once.
   await page.getByTestId('lesson-complete').waitFor(WAIT);
 
@@ -145,16 +146,16 @@ test('"Reset to starter" brings the starter back; "Show solution" compares, and 
   await shot('04-show-solution');
   await dialog.getByRole('button', { name: 'Use solution' }).click();
   await dialog.waitFor({ state: 'hidden', ...WAIT });
-  await expect.poll(editorText).toContain('if (name == null) {');
+  await expect.poll(editorText, WAIT).toContain('if (name == null) {');
   expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
-});
+}, 120_000);
 
 test('the free playground holds the example program, apart from the lessons', async () => {
   await page.getByLabel('Theme').selectOption('dark');
   await shot('05-lesson-4-dark');
   await openLesson('Free playground (your own program)');
   await page.getByRole('button', { name: 'Reset example' }).waitFor(WAIT);
-  await expect.poll(editorText).toContain("app.post('/greet'");
+  await expect.poll(editorText, WAIT).toContain("app.post('/greet'");
   await page.getByRole('button', { name: 'Back to the lessons' }).waitFor(WAIT);
   // Escape closes the lesson list and leaves focus on its toggle.
   await page.getByText('All lessons').click();

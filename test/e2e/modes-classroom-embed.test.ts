@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 import { templates } from '../../web/templates/template-catalog.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await waitForProgram(page);
   // The program can run before Monaco (loaded lazily) has rendered; the first test measures its text.
-  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').first().waitFor(WAIT);
 });
 
 afterAll(async () => {
@@ -33,26 +34,27 @@ test('Alt+Shift+P toggles presentation mode: large type in editor and panels, mi
   expect(await theme.isVisible()).toBe(true);
   const before = { root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') };
   await page.keyboard.press('Alt+Shift+P');
-  await page.waitForFunction(() => document.documentElement.classList.contains('presentation'), undefined, { timeout: 5_000 });
-  await page.waitForFunction(() => getComputedStyle(document.querySelector('.monaco-editor .view-lines')!).fontSize === '20px', undefined, { timeout: 5_000 });
+  await page.waitForFunction(() => document.documentElement.classList.contains('presentation'), undefined, WAIT);
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.monaco-editor .view-lines')!).fontSize === '20px', undefined, WAIT);
   expect(await fontSize('html')).toBe('20px');
   expect(await theme.isVisible()).toBe(false);
   expect(await page.getByRole('button', { name: 'Presentation (Alt+Shift+P)' }).getAttribute('aria-pressed')).toBe('true');
   await page.getByRole('button', { name: 'Presentation (Alt+Shift+P)' }).click();
-  await page.waitForFunction(() => !document.documentElement.classList.contains('presentation'), undefined, { timeout: 5_000 });
-  expect({ root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') }).toEqual(before);
-  expect(await theme.isVisible()).toBe(true);
+  await page.waitForFunction(() => !document.documentElement.classList.contains('presentation'), undefined, WAIT);
+  // The editor takes its new size when it next lays out, after the page's own type.
+  await expect.poll(async () => ({ root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') }), WAIT).toEqual(before);
+  await expect.poll(() => theme.isVisible(), WAIT).toBe(true);
 });
 
 test('? opens the keyboard help listing every shortcut; Esc closes it', async () => {
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-  await dialog.waitFor({ timeout: 5_000 });
+  await dialog.waitFor(WAIT);
   const text = await dialog.textContent();
   for (const keys of ['Ctrl/Cmd+Enter', 'Ctrl/Cmd+S', 'Alt+Shift+P', 'Alt+Shift+Enter', '?']) expect(text).toContain(keys);
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
 });
 
 test('the free playground loads a template with its first request', async () => {
@@ -60,8 +62,8 @@ test('the free playground loads a template with its first request', async () => 
   await page.getByLabel('Free playground: new program from a template').selectOption('rest-todos');
   await waitForEditorText(page, 'new MapService()');
   await waitForProgram(page, running ?? '');
-  expect(await page.getByLabel('Method').inputValue()).toBe('POST');
-  expect(await page.getByLabel('Path and query').inputValue()).toBe('/todos');
+  await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('POST');
+  await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/todos');
   const answer = await send(page);
   expect(answer.status).toBe('201 Created');
   expect(answer.body).toContain('Learn Halo');
@@ -72,7 +74,7 @@ test('?embed shows only the editor, Send and the response, and leaves saved work
   const hello = templates.find((t) => t.id === 'hello')!;
   const embed = await session.context.newPage();
   await embed.goto(shareUrl(`${session.server.url}index.html?embed`, encodeShare({ lesson: null, files: hello.files, request: hello.request })));
-  await embed.locator('[data-mode=embed] .monaco-editor').waitFor({ timeout: 30_000 });
+  await embed.locator('[data-mode=embed] .monaco-editor').waitFor(WAIT);
   await waitForProgram(embed);
   expect(await embed.getByTestId('embed-request').textContent()).toBe('GET /hello/Ada');
   expect(await embed.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Send']));

@@ -12,11 +12,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { REPO_ROOT } from './harness/paths.ts';
+import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { findLesson } from '../../web/lessons/catalog.ts';
 import { serveProgram, type RunningProgram } from '../lessons/serve-program.ts';
 
-const WAIT = { timeout: 30_000 };
 const LESSON = findLesson('13-your-own-service')!;
 
 let session: PlaygroundSession;
@@ -61,8 +61,8 @@ afterAll(async () => {
 test('lesson 13 opens as two files; types flow from planets.service.ts into main.ts', async () => {
   // The editor loads after the first program runs.
   await fileButton('planets.service.ts').waitFor(WAIT);
-  expect(await fileList().getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['main.ts', 'planets.service.ts']));
-  expect(await openFileName()).toBe('main.ts');
+  await expect.poll(() => fileList().getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'planets.service.ts']));
+  await expect.poll(openFileName, WAIT).toBe('main.ts');
   await waitForEditorText(page, "import { PlanetService } from './planets.service.ts';");
   // The import resolves in the type checker: no "Cannot find module" for the starter.
   await page.getByRole('tab', { name: /Problems/ }).click();
@@ -70,7 +70,7 @@ test('lesson 13 opens as two files; types flow from planets.service.ts into main
 
   await fileButton('planets.service.ts').click();
   await waitForEditorText(page, 'export class PlanetService extends Service');
-  expect(await openFileName()).toBe('planets.service.ts');
+  await expect.poll(openFileName, WAIT).toBe('planets.service.ts');
 
   // A method the service does not have is a type error in main.ts, named by the service's type.
   await fileButton('main.ts').click();
@@ -129,8 +129,8 @@ test('"Use this file" takes the solution of the open file only, and the checks p
   await dialog.waitFor({ state: 'hidden', ...WAIT });
   await fileButton('planets.service.ts').click();
   await expect.poll(() => editorText(page), WAIT).not.toContain('boom in the service');
-  await page.getByTestId('lesson-complete').waitFor(WAIT);
-});
+  await page.getByTestId('lesson-complete').waitFor(ANSWER);
+}, 120_000);
 
 const greetModule = 'export const greet = (name: string): string => `Hello, ${name} from greet.ts`;\n';
 const scratchMain = (from: string) => `import { App, AppHttp } from 'halo';
@@ -149,6 +149,8 @@ await new AppHttp(app).startServer('localhost', 3000);
 test('the free playground: create, rename and delete files with the keyboard; bad names are refused in words', async () => {
   await open('?lesson=scratch');
   await fileList().waitFor(WAIT);
+  // The list shows main.ts as the open file (whose row would hold the buttons) before their absence counts.
+  await expect.poll(openFileName, WAIT).toBe('main.ts');
   expect(await fileList().getByRole('button', { name: 'Rename main.ts' }).count()).toBe(0);
   expect(await fileList().getByRole('button', { name: 'Delete main.ts' }).count()).toBe(0);
 
@@ -203,18 +205,23 @@ test('the free playground: create, rename and delete files with the keyboard; ba
   await fileButton('lib/routes.json').click();
   await fileList().getByRole('button', { name: 'Delete lib/routes.json' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden', ...WAIT });
   expect(await fileButton('lib/routes.json').count()).toBe(1);
   await fileList().getByRole('button', { name: 'Delete lib/routes.json' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => fileButton('lib/routes.json').count(), WAIT).toBe(0);
-  expect(await openFileName()).toBe('main.ts');
+  await expect.poll(openFileName, WAIT).toBe('main.ts');
   // main.ts still imports it: the problems list says which file is missing.
   await expect.poll(() => problems().textContent(), WAIT).toMatch(/lib\/routes\.json/);
   await fileList().getByRole('button', { name: 'New file' }).click();
   await page.getByLabel('New file name').fill('lib/routes.json');
   await page.keyboard.press('Enter');
+  // The paste must land in the new file, not in main.ts still open under it.
+  await expect.poll(openFileName, WAIT).toBe('lib/routes.json');
   await replaceCode(page, '{ "routes": ["/greet/:name"] }', '"routes"');
   await expect.poll(async () => (await send(page)).body, { timeout: 60_000 }).not.toContain('/routes');
+  // That answer was the new file's list, not an error without one.
+  expect(await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()).toContain('/greet/:name');
 }, 240_000);
 
 test('a reload keeps every file; a share link carries them to a fresh browser', async () => {
@@ -234,7 +241,7 @@ test('a reload keeps every file; a share link carries them to a fresh browser', 
     const other = await fresh.newPage();
     await other.setViewportSize({ width: 1280, height: 720 });
     await other.goto(link);
-    await other.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
+    await other.getByRole('button', { name: 'Run shared code' }).waitFor(FIRST);
     const files = other.getByRole('navigation', { name: 'Files' });
     await expect.poll(() => files.getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
     await files.getByRole('button', { name: 'lib/routes.json', exact: true }).click();
@@ -274,11 +281,12 @@ test('at 390×844 the file list sits in the Code tab with touch-sized controls a
   await open('?lesson=13-your-own-service');
   await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Code', exact: true }).click();
   await fileList().waitFor(WAIT);
-  const overflow = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
   await fileButton('planets.service.ts').click();
   // A line near the top: a phone shows few lines, and Monaco renders only those.
   await waitForEditorText(page, 'export type Planet =');
+  // Measured with the editor in: Monaco's lines are the widest thing the Code tab gets.
+  const overflow = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   for (const button of await fileList().getByRole('button').all()) expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(40);
   await fileList().getByRole('button', { name: 'Rename planets.service.ts' }).click();
   const rename = page.getByLabel('New name for planets.service.ts');

@@ -13,6 +13,7 @@ import type { HostProfile } from './harness/host-profiles.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
 import { startVitePreview } from './harness/vite-preview.ts';
+import { ANSWER, FIRST } from './harness/wait.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -96,7 +97,7 @@ async function sendRequest(page: Page, path: string): Promise<{ status: string; 
   if (!(await paneTab(page, 'Request').isVisible())) return send(page);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const status = page.getByTestId('response-status');
-  await status.waitFor({ timeout: 20_000 });
+  await status.waitFor(ANSWER);
   return { status: (await status.textContent()) ?? '', body: (await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()) ?? '' };
 }
 
@@ -127,7 +128,7 @@ test(`vite preview (npm start), desktop: offline after the server is killed, ${R
     for (let reload = 1; reload <= RELOADS; reload += 1) {
       await page.reload();
       // The editor is there and the program runs: each reload loads everything from the offline cache.
-      await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
+      await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
       await waitForProgram(page);
     }
   });

@@ -99,7 +99,8 @@ test('with the host gone, a new visit loads the editor, compiles and answers', a
   } finally {
     server.setDown(false);
   }
-});
+  // Monaco, the compiler and the program all start from the offline cache: over a minute on a loaded machine.
+}, 150_000);
 
 test('a new deployment replaces the old cache and the page offers a reload', async () => {
   const [old] = await cacheNames();

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const LESSON = readFileSync(`${REPO_ROOT}/lessons/19-persisting-data/solution.ts`, 'utf8');
@@ -41,7 +42,8 @@ test("lesson 19's todos survive a restart of the program and a reload of the pag
   expect(await session.run({ 'main.ts': LESSON })).toMatchObject({ status: 'running' });
   console.log(`TIMING first start with a fresh database: ${Date.now() - started} ms`);
   const origin = new URL(session.server.url).origin;
-  expect(pgliteAssets().length).toBeGreaterThan(0);
+  // Reported by the browser as events, which may trail the page's answer.
+  await expect.poll(() => pgliteAssets().length, WAIT).toBeGreaterThan(0);
   expect(pgliteAssets().every((url) => url.startsWith(origin))).toBe(true);
   const created = await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Survive a reload' } } });
   expect(created.status).toBe(201);

@@ -50,4 +50,5 @@ test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its 
   await page.goto(`${server.url}index.html?lesson=13-your-own-service`);
   await page.getByText('Planets at http://localhost:3000/planets').first().waitFor({ state: 'attached', timeout: 60_000 });
   await context.close();
-});
+  // Two first visits in a fresh context, with the checks of one: well over a minute on a loaded machine.
+}, 240_000);

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { ANSWER, WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 
@@ -53,9 +54,9 @@ async function openTab(url: string): Promise<Page> {
 /** Opens the share link in a new tab and waits until the held code compiled and its run was refused. */
 async function openHeld(): Promise<Page> {
   const page = await openTab(link);
-  await page.getByRole('button', { name: 'Run shared code' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
   await waitForEditorText(page, STRANGER);
-  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'), undefined, { timeout: 45_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'), undefined, ANSWER);
   return page;
 }
 
@@ -91,32 +92,32 @@ test('an unclicked share link leaves the saved code in storage and never runs', 
   await replaceCode(page, stranger.replace("'/'", "'/edited'"), "app.get('/edited'");
   expect(await storage(page)).not.toContain(STRANGER);
   await page.close();
-});
+}, 120_000);
 
 test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
   const page = await openTab(`${session.server.url}index.html`);
   await waitForProgram(page);
   await waitForEditorText(page, OWN);
   expect((await send(page)).body).toContain('mine');
-  await expect.poll(() => consoleText(page), { timeout: 10_000 }).toContain(OWN);
+  await expect.poll(() => consoleText(page), WAIT).toContain(OWN);
   expect(await consoleText(page)).not.toContain(STRANGER);
   expect(await page.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await page.close();
-});
+}, 120_000);
 
 test('"Back to my code" restores and runs the saved code, and the shared code never runs', async () => {
   const page = await openHeld();
   await page.getByRole('button', { name: 'Back to my code' }).click();
   await waitForEditorText(page, OWN);
   // The choice is made: the address no longer carries the link, so a reload does not ask again.
-  expect(new URL(page.url()).hash).toBe('');
+  await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('');
   await waitForProgram(page);
   expect((await send(page)).body).toContain('mine');
   expect(await consoleText(page)).not.toContain(STRANGER);
   expect(await savedCode(page)).toBe(own);
   expect(await page.getByRole('region', { name: 'Shared code' }).count()).toBe(0);
   await page.close();
-});
+}, 120_000);
 
 test('a damaged link says so in plain words and leaves the saved code in place', async () => {
   const value = link.slice(link.indexOf('#share=') + '#share='.length);
@@ -130,7 +131,7 @@ test('a damaged link says so in plain words and leaves the saved code in place',
   for (const [index, [broken, expected]] of cases.entries()) {
     const page = await openTab(`${session.server.url}index.html#share=${broken}`);
     const alert = page.getByRole('alert').filter({ hasText: 'share link' });
-    await alert.waitFor({ timeout: 30_000 });
+    await alert.waitFor(WAIT);
     const text = (await alert.textContent()) ?? '';
     expect(text, broken.slice(0, 20)).toMatch(expected);
     expect(text).not.toMatch(/invalid|distance|EOF|atob|encoded|could not be opened|format -?\d/i);
@@ -148,7 +149,7 @@ test('"Run shared code" is the choice: the code runs, is saved, and opens on the
   await waitForProgram(page);
   expect((await send(page)).body).toContain(STRANGER);
   expect(await savedCode(page)).toBe(stranger);
-  expect(new URL(page.url()).hash).toBe('');
+  await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('');
   await page.reload();
   await waitForEditorText(page, STRANGER);
   expect(await page.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);

@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, replaceCode, send, waitForProgram } from './share-page.ts';
 import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 import { findLesson } from '../../web/lessons/catalog.ts';
@@ -57,10 +58,10 @@ test('Ctrl/Cmd+S puts lesson, code and request in the fragment and shows the lin
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('ControlOrMeta+S');
   const field = page.getByLabel('Share link address');
-  await field.waitFor({ timeout: 10_000 });
+  await field.waitFor(WAIT);
   link = await field.inputValue();
   expect(link).toMatch(/#share=2\.[\w-]+$/);
-  expect(page.url()).toBe(link);
+  await expect.poll(() => page.url(), WAIT).toBe(link);
   expect(link.length).toBeLessThan(2_000);
   expect(await page.getByTestId('share-warning').count()).toBe(0);
 });
@@ -71,23 +72,34 @@ test('a fresh browser restores code and request, and runs the code only after th
   await other.setViewportSize({ width: 1280, height: 720 });
   await other.goto(link);
   const run = other.getByRole('button', { name: 'Run shared code' });
-  await run.waitFor({ timeout: 30_000 });
-  await expect.poll(() => editorText(other), { timeout: 30_000 }).toContain("shared: 'ünïcödé ✓'");
-  expect(await other.getByLabel('Method').inputValue()).toBe('POST');
-  expect(await other.getByLabel('Path and query').inputValue()).toBe('/echo?lang=fr');
-  expect(await other.getByLabel('Header 2 value').inputValue()).toBe('halo');
+  await run.waitFor(FIRST);
+  await expect.poll(() => editorText(other), FIRST).toContain("shared: 'ünïcödé ✓'");
+  await expect.poll(() => other.getByLabel('Method').inputValue(), WAIT).toBe('POST');
+  await expect.poll(() => other.getByLabel('Path and query').inputValue(), WAIT).toBe('/echo?lang=fr');
+  await expect.poll(() => other.getByLabel('Header 2 value').inputValue(), WAIT).toBe('halo');
   // The lesson comes back too: the address names it for the lesson navigation.
-  expect(await other.evaluate(() => localStorage.getItem('halo.active.v1'))).toBe('"04-bodies"');
-  // Held: compiled maybe, but nothing runs, even after the Run button.
+  await expect.poll(() => other.evaluate(() => localStorage.getItem('halo.active.v1')), WAIT).toBe('"04-bodies"');
+  // Held: compiled maybe, but nothing runs, even after the Run button. Its build is over once the
+  // status line went through compiling and settled again (on the refusal).
+  const status = other.getByTestId('compile-status');
+  await other.locator('[data-testid=compile-status][data-phase=failed]').waitFor(ANSWER);
+  await status.evaluate((element) => {
+    const phases: string[] = ((window as unknown as { phases: string[] }).phases = []);
+    new MutationObserver(() => phases.push(element.getAttribute('data-phase') ?? '')).observe(element, { attributes: true, attributeFilter: ['data-phase'] });
+  });
   await other.getByRole('button', { name: 'Run (Ctrl/Cmd+Enter in the editor)' }).click();
-  await other.waitForTimeout(1_500);
-  expect(await other.getByTestId('compile-status').getAttribute('data-bundle')).toBe('');
+  await other.waitForFunction(() => {
+    const phases = (window as unknown as { phases: string[] }).phases;
+    return phases.some((phase) => phase === 'compiling' || phase === 'starting') && ['ok', 'failed', 'error'].includes(phases.at(-1) ?? '');
+  }, undefined, ANSWER);
+  expect(await status.textContent()).toContain('runs only after you click');
+  expect(await status.getAttribute('data-bundle')).toBe('');
   await run.click();
   await waitForProgram(other);
   await other.getByRole('region', { name: 'Request' }).getByRole('tab', { name: 'Body' }).click();
-  expect(await other.getByLabel('JSON body').inputValue()).toBe('{ "name": "Zoë" }');
+  await expect.poll(() => other.getByLabel('JSON body').inputValue(), WAIT).toBe('{ "name": "Zoë" }');
   expect(await send(other)).toEqual(original);
-});
+}, 120_000);
 
 test('the lesson’s own solution, shared, runs without asking', async () => {
   const lesson = findLesson('02-routes-and-methods')!;
@@ -95,6 +107,7 @@ test('the lesson’s own solution, shared, runs without asking', async () => {
   const other = await fresh!.newPage();
   await other.goto(shareUrl(session.server.url + 'index.html', value));
   await waitForProgram(other);
+  // Ran, and without asking: the button to run shared code never appeared.
   expect(await other.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await other.close();
 });

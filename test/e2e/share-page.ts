@@ -1,8 +1,9 @@
 /** Page helpers shared by the share, export, modes and offline end-to-end tests. */
 import type { Page } from 'playwright-core';
+import { ANSWER, WAIT } from './harness/wait.ts';
 
 /** Waits until the program built from the current code runs (its bundle id differs from `before`). */
-export async function waitForProgram(page: Page, before = ''): Promise<string> {
+export async function waitForProgram(page: Page, before = '', timeout = ANSWER.timeout): Promise<string> {
   const handle = await page.waitForFunction(
     (old) => {
       // The full page has a status line; an embed carries the same attributes on its main element.
@@ -11,7 +12,7 @@ export async function waitForProgram(page: Page, before = ''): Promise<string> {
       return el?.getAttribute('data-phase') === 'ok' && bundle !== old && bundle !== '' && bundle;
     },
     before,
-    { timeout: 45_000 },
+    { timeout },
   );
   return (await handle.jsonValue()) as string;
 }
@@ -29,7 +30,7 @@ export async function replaceCode(page: Page, code: string, until = code.split('
 }
 
 /** Waits until the editor shows `text` (usable outside a test, unlike expect.poll). */
-export async function waitForEditorText(page: Page, text: string, timeout = 30_000): Promise<void> {
+export async function waitForEditorText(page: Page, text: string, timeout = WAIT.timeout): Promise<void> {
   await page.waitForFunction(
     (wanted) => (document.querySelector('.monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(wanted),
     text,
@@ -42,12 +43,16 @@ export async function editorText(page: Page): Promise<string> {
   return ((await page.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
 }
 
-/** Clicks Send, waits for the answer, and returns the status and the response panel's text. */
+/**
+ * Clicks Send, waits for the answer, and returns the status and the response panel's text. The button
+ * reads "Sending…" from the click (a synchronous render) until the exchange ends, so "Send" again means
+ * this request's answer is the one shown, not the previous one.
+ */
 export async function send(page: Page): Promise<{ status: string; body: string }> {
   const button = page.getByRole('button', { name: 'Send', exact: true });
   await button.click();
-  await button.waitFor({ timeout: 20_000 });
-  await page.getByTestId('response-status').waitFor({ timeout: 20_000 });
+  await button.waitFor(ANSWER);
+  await page.getByTestId('response-status').waitFor(ANSWER);
   return {
     status: (await page.getByTestId('response-status').textContent()) ?? '',
     // Text, a JSON tree or an HTML preview: the selected tab panel's text covers all of them.

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { FIRST, WAIT } from './harness/wait.ts';
 import { send, waitForProgram } from './share-page.ts';
 import { STORED_KEYS } from '../../web/state/stored.ts';
 
@@ -59,21 +60,22 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
       page.on('pageerror', (error) => errors.push(error.message));
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto(`${session.server.url}index.html`);
-      await page.getByRole('heading', { name: 'Halo Playground' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Halo Playground' }).waitFor(FIRST);
       await waitForProgram(page);
       expect((await send(page)).status).toBe('200 OK');
       expect(await page.getByLabel('Theme').inputValue()).toBe('system');
       // A change writes a good value over the bad one; a reload keeps it.
       await page.getByLabel('Theme').selectOption('dark');
-      const layout = JSON.parse((await page.evaluate(() => localStorage.getItem('halo.layout.v1'))) ?? 'null') as { theme: string; splits: Record<string, number[]> };
-      expect(layout.theme).toBe('dark');
-      expect(layout.splits.columns).toHaveLength(3);
+      const layout = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('halo.layout.v1'))) ?? 'null') as { theme: string; splits: Record<string, number[]> } | null;
+      await expect.poll(async () => (await layout())?.theme, WAIT).toBe('dark');
+      expect((await layout())?.splits.columns).toHaveLength(3);
       await page.reload();
-      await page.getByRole('heading', { name: 'Halo Playground' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: 'Halo Playground' }).waitFor(WAIT);
       expect(await page.getByLabel('Theme').inputValue()).toBe('dark');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
-  });
+    // A first visit in a fresh context, a program run and a reload: more than a minute on a loaded machine.
+  }, 150_000);
 }

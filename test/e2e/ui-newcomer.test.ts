@@ -8,10 +8,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lessons } from '../../web/lessons/catalog.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText } from './share-page.ts';
 import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
 
-const WAIT = { timeout: 30_000 };
 const [first, second, third] = lessons;
 const last = lessons[lessons.length - 1];
 
@@ -40,7 +40,7 @@ test('the first Tab after load lands on the first skip link; following it puts t
   await page.keyboard.press('Tab');
   expect((await focused()).text).toBe('Skip to the editor');
   await page.keyboard.press('Enter');
-  expect((await focused()).inEditor).toBe(true);
+  await expect.poll(async () => (await focused()).inEditor, WAIT).toBe(true);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\n// typed after the skip link');
   await waitForEditorText(page, '// typed after the skip link');
@@ -59,7 +59,7 @@ test('with a shared-code banner above the page, the first Tab still lands on the
 test('Alt+Shift+1 from the request panel puts the caret in the editor, where typing edits the code', async () => {
   await page.getByLabel('Path and query').focus();
   await page.keyboard.press('Alt+Shift+1');
-  expect((await focused()).inEditor).toBe(true);
+  await expect.poll(async () => (await focused()).inEditor, WAIT).toBe(true);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\n// typed after Alt+Shift+1');
   await waitForEditorText(page, '// typed after Alt+Shift+1');
@@ -69,38 +69,39 @@ test('Alt+Shift+1 from the request panel puts the caret in the editor, where typ
 test('"Reset to starter" asks in an in-page dialog: focus stays inside, Esc cancels, Replace resets', async () => {
   await page.getByRole('button', { name: 'Reset to starter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reset to starter?' });
-  await dialog.waitFor({ timeout: 5_000 });
+  await dialog.waitFor(WAIT);
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   }
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
   expect(await editorText(page)).toContain('typed after Alt+Shift+1');
   // Focus returns to the button that asked.
-  expect((await focused()).text).toBe('Reset to starter');
+  await expect.poll(async () => (await focused()).text, WAIT).toBe('Reset to starter');
 
   await page.getByRole('button', { name: 'Reset to starter' }).click();
   await dialog.getByRole('button', { name: 'Replace my code' }).click();
-  await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
-  await expect.poll(() => editorText(page)).not.toContain('typed after');
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
+  await expect.poll(() => editorText(page), WAIT).not.toContain('typed after');
 });
 
 test('the address and the title follow the lesson; Back and Forward move between lessons; reload stays', async () => {
-  await expect.poll(lessonParam).toBe(first.id);
-  expect(await page.title()).toBe(`1. ${first.title} — Halo Playground`);
+  // The address and the title follow the shown lesson as its render settles.
+  await expect.poll(lessonParam, WAIT).toBe(first.id);
+  await expect.poll(() => page.title(), WAIT).toBe(`1. ${first.title} — Halo Playground`);
   await page.getByRole('button', { name: 'Next →' }).click();
   await lessonArticle(2).waitFor(WAIT);
-  expect(lessonParam()).toBe(second.id);
-  expect(await page.title()).toBe(`2. ${second.title} — Halo Playground`);
+  await expect.poll(lessonParam, WAIT).toBe(second.id);
+  await expect.poll(() => page.title(), WAIT).toBe(`2. ${second.title} — Halo Playground`);
   await page.getByRole('button', { name: 'Next →' }).click();
   await lessonArticle(3).waitFor(WAIT);
-  expect(lessonParam()).toBe(third.id);
+  await expect.poll(lessonParam, WAIT).toBe(third.id);
 
   await page.goBack();
   await lessonArticle(2).waitFor(WAIT);
-  expect(lessonParam()).toBe(second.id);
-  expect(await page.title()).toBe(`2. ${second.title} — Halo Playground`);
+  await expect.poll(lessonParam, WAIT).toBe(second.id);
+  await expect.poll(() => page.title(), WAIT).toBe(`2. ${second.title} — Halo Playground`);
   await page.goBack();
   await lessonArticle(1).waitFor(WAIT);
   await waitForEditorText(page, first.starter['main.ts'].split('\n')[0]);
@@ -110,9 +111,9 @@ test('the address and the title follow the lesson; Back and Forward move between
 
   await page.reload();
   await lessonArticle(2).waitFor(WAIT);
-  expect(lessonParam()).toBe(second.id);
-  expect(await page.title()).toBe(`2. ${second.title} — Halo Playground`);
-});
+  await expect.poll(lessonParam, WAIT).toBe(second.id);
+  await expect.poll(() => page.title(), WAIT).toBe(`2. ${second.title} — Halo Playground`);
+}, 120_000);
 
 test('a lesson link is followed, and moving on from it changes the address (reload does not go back)', async () => {
   await page.goto(`${session.server.url}index.html?lesson=05-errors`);
@@ -121,8 +122,8 @@ test('a lesson link is followed, and moving on from it changes the address (relo
   await lessonArticle(6).waitFor(WAIT);
   await page.reload();
   await lessonArticle(6).waitFor(WAIT);
-  expect(lessonParam()).toBe(lessons[5].id);
-});
+  await expect.poll(lessonParam, WAIT).toBe(lessons[5].id);
+}, 120_000);
 
 test('the page has a favicon that loads without the network', async () => {
   const href = await page.locator('link[rel=icon]').getAttribute('href');
@@ -147,12 +148,12 @@ test('the last lesson ends on a "Course complete" panel that leads to the free p
   expect(await finish.isEnabled()).toBe(true);
   await finish.click();
   const panel = page.getByRole('region', { name: 'Course complete' });
-  await panel.waitFor({ timeout: 5_000 });
-  expect(await panel.evaluate((p) => p.contains(document.activeElement))).toBe(true);
+  await panel.waitFor(WAIT);
+  await expect.poll(() => panel.evaluate((p) => p.contains(document.activeElement)), WAIT).toBe(true);
   const text = (await panel.textContent()) ?? '';
   for (const lesson of [first, last]) expect(text).toContain(lesson.title);
   await panel.getByRole('link', { name: 'Open the free playground' }).click();
   await page.getByRole('button', { name: 'Reset example' }).waitFor(WAIT);
-  expect(lessonParam()).toBe('scratch');
-  expect(await page.title()).toBe('Free playground — Halo Playground');
+  await expect.poll(lessonParam, WAIT).toBe('scratch');
+  await expect.poll(() => page.title(), WAIT).toBe('Free playground — Halo Playground');
 });

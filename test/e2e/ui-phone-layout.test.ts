@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
+import { ANSWER, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/phone');
@@ -57,7 +58,7 @@ afterAll(async () => {
 });
 
 test('at 390×844 the panes stack behind tabs, each full width, with the checks bar on every tab', async () => {
-  await paneTabs().waitFor({ timeout: 10_000 });
+  await paneTabs().waitFor(WAIT);
   for (const name of PANES) {
     await paneTab(name).click();
     expect(await paneTab(name).getAttribute('aria-selected')).toBe('true');
@@ -74,15 +75,17 @@ test('at 390×844 the panes stack behind tabs, each full width, with the checks 
     await page.screenshot({ path: resolve(SHOTS, `phone-${name.toLowerCase()}.png`) });
   }
   await paneTab('Code').click();
-  await page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 30_000 });
+  await page.locator('.monaco-editor .view-lines').first().waitFor(WAIT);
   expect((await page.locator('#editor-pane .monaco-editor').boundingBox())?.width).toBeGreaterThanOrEqual(300);
   // The lesson text reads as lines, not one word per line; the lesson list is touch-sized too.
   await paneTab('Lesson').click();
   await page.getByText('All lessons').click();
+  // The list is open (its first lesson shows) before its controls are measured.
+  await page.getByRole('button', { name: /^1\. / }).first().waitFor(WAIT);
   expect(await smallTargets()).toEqual([]);
   await page.getByText('All lessons').click();
   expect((await page.getByRole('article', { name: /^Lesson 1: / }).boundingBox())?.width).toBeGreaterThanOrEqual(PHONE.width - 20);
-});
+}, 120_000);
 
 test('on a phone a learner switches to Request, sends, and sees the Response', async () => {
   await paneTab('Request').click();
@@ -92,8 +95,8 @@ test('on a phone a learner switches to Request, sends, and sees the Response', a
   await page.getByLabel('Path and query').fill('/');
   await send.click();
   // Sending brings the answer into view.
-  await expect.poll(() => paneTab('Response').getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
-  await page.getByTestId('response-status').waitFor({ timeout: 20_000 });
+  await expect.poll(() => paneTab('Response').getAttribute('aria-selected'), ANSWER).toBe('true');
+  await page.getByTestId('response-status').waitFor(ANSWER);
   expect(await page.getByTestId('response-status').textContent()).toMatch(/^\d{3} /);
   expect(await page.getByTestId('response-status').isVisible()).toBe(true);
   expect(await checksBarInView()).toBe(true);
@@ -104,16 +107,16 @@ test('on a phone a learner switches to Request, sends, and sees the Response', a
 test('"See checks" on another tab opens the lesson at its checks', async () => {
   await paneTab('Code').click();
   await page.getByTestId('checks-bar').getByRole('button', { name: 'See checks' }).click();
-  expect(await paneTab('Lesson').getAttribute('aria-selected')).toBe('true');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checks-heading');
+  await expect.poll(() => paneTab('Lesson').getAttribute('aria-selected'), WAIT).toBe('true');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checks-heading');
 });
 
 test('on a phone Alt+Shift+1 opens the Code tab with the caret in the editor', async () => {
   await paneTab('Request').click();
   await page.getByLabel('Path and query').focus();
   await page.keyboard.press('Alt+Shift+1');
-  await expect.poll(() => paneTab('Code').getAttribute('aria-selected')).toBe('true');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null)).toBe(true);
+  await expect.poll(() => paneTab('Code').getAttribute('aria-selected'), WAIT).toBe('true');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null), WAIT).toBe(true);
 });
 
 test('on a phone the toolbar takes two rows: secondary controls fold behind "More" and work from there', async () => {
@@ -147,7 +150,7 @@ test('on a phone the toolbar takes two rows: secondary controls fold behind "Mor
 
 test('at 1440×900 the three columns stay side by side, without pane tabs', async () => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByRole('separator', { name: 'Resize notes and editor' }).waitFor({ timeout: 10_000 });
+  await page.getByRole('separator', { name: 'Resize notes and editor' }).waitFor(WAIT);
   expect(await paneTabs().count()).toBe(0);
   const lesson = await page.getByRole('region', { name: 'Lesson' }).boundingBox();
   const editor = await page.locator('#editor-pane').boundingBox();

@@ -6,6 +6,7 @@ import { launchChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
 import type { StaticServer } from './static-server.ts';
+import { FIRST } from './wait.ts';
 
 /** A request body, described so it can cross into the page (which builds the real body there). */
 export type BodySpec =
@@ -60,6 +61,8 @@ export class PlaygroundSession {
     const server = await serveStatic(distDir());
     const browser = await launchChromium();
     const context = await browser.newContext();
+    // Every test's first visit and reload: the browser's 30 s default is short on a loaded machine.
+    context.setDefaultNavigationTimeout(FIRST.timeout);
     const page = await context.newPage();
     const session = new PlaygroundSession(server, browser, context, page);
     const query = options.requestTimeoutMs ? `?timeout=${options.requestTimeoutMs}` : '';
@@ -68,8 +71,8 @@ export class PlaygroundSession {
     return session;
   }
 
-  /** Waits until the harness engine is ready (compiler initialized, service worker in control). */
-  async ready(timeoutMs = 30_000): Promise<void> {
+  /** Waits until the harness engine is ready (compiler initialized, service worker in control): on a first visit, esbuild's wasm comes over the network. */
+  async ready(timeoutMs = FIRST.timeout): Promise<void> {
     await this.page.waitForFunction(() => window.__halo !== undefined, undefined, { timeout: timeoutMs });
     await this.page.evaluate(
       (ms) => Promise.race([window.__halo.engine.ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`engine not ready after ${ms} ms`)), ms))]),
