@@ -45,6 +45,8 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['test/e2e/harness/global-setup.ts'],
           // One Chromium at a time: the machine has two cores and timing-sensitive tests (the kill switch).
           fileParallelism: false,
+          // A state of the page may take many seconds on a loaded CI machine: a poll gives up after 30 s, not 1 s.
+          expect: { poll: { timeout: 30_000 } },
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },
