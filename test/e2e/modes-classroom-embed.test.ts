@@ -33,9 +33,14 @@ test('Alt+Shift+P toggles presentation mode: large type in editor and panels, mi
   const theme = page.getByLabel('Theme');
   expect(await theme.isVisible()).toBe(true);
   const before = { root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') };
+  // The notes close in presentation mode: the editor moves over, it is not rebuilt (cursor, scroll, undo stay).
+  expect(await page.getByRole('region', { name: 'Lesson' }).count()).toBe(1);
+  await page.evaluate(() => document.querySelector('#editor-pane .monaco-editor')!.setAttribute('data-kept', 'yes'));
   await page.keyboard.press('Alt+Shift+P');
   await page.waitForFunction(() => document.documentElement.classList.contains('presentation'), undefined, WAIT);
   await page.waitForFunction(() => getComputedStyle(document.querySelector('.monaco-editor .view-lines')!).fontSize === '20px', undefined, WAIT);
+  expect(await page.getByRole('region', { name: 'Lesson' }).count()).toBe(0);
+  expect(await page.locator('#editor-pane .monaco-editor[data-kept=yes]').count()).toBe(1);
   expect(await fontSize('html')).toBe('20px');
   expect(await theme.isVisible()).toBe(false);
   expect(await page.getByRole('button', { name: 'Presentation (Alt+Shift+P)' }).getAttribute('aria-pressed')).toBe('true');

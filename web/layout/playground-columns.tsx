@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 import { layoutStore } from '../state/layout-store.ts';
 import { ActiveChecksBar } from '../lesson/checks-bar.tsx';
@@ -16,7 +16,7 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const narrow = useNarrow();
   const lesson = (
-    <Pane title="Lesson">
+    <Pane key="lesson" title="Lesson">
       <LessonPane checksBar={!narrow} />
     </Pane>
   );
@@ -34,7 +34,7 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
     );
   }
   const exchange = (
-    <Split id="exchange" direction="column" labels={['Resize request and response']}>
+    <Split key="exchange" id="exchange" direction="column" labels={['Resize request and response']}>
       {request}
       {response}
     </Split>
@@ -42,12 +42,12 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
   return lessonOpen ? (
     <Split id="columns" direction="row" labels={['Resize notes and editor', 'Resize editor and requests']}>
       {lesson}
-      {editor}
+      <Fragment key="editor">{editor}</Fragment>
       {exchange}
     </Split>
   ) : (
     <Split id="columns-no-lesson" direction="row" labels={['Resize editor and requests']}>
-      {editor}
+      <Fragment key="editor">{editor}</Fragment>
       {exchange}
     </Split>
   );

@@ -1,4 +1,4 @@
-import { Children, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { Children, isValidElement, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { layoutStore, setSplitSizes, DEFAULT_LAYOUT } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 
@@ -63,7 +63,8 @@ export function Split({ id, direction, labels, children }: SplitProps) {
   return (
     <div ref={container} className={`flex min-h-0 min-w-0 flex-1 ${row ? 'flex-row' : 'flex-col'}`}>
       {panes.map((pane, i) => (
-        <div key={i} className="contents">
+        // Keyed by the pane's own key: when a pane leaves (the notes close), the others move, never remount.
+        <div key={isValidElement(pane) && pane.key !== null ? pane.key : i} className="contents">
           <div className="flex min-h-0 min-w-0 overflow-hidden" style={{ flexBasis: `${sizes[i]}%`, flexGrow: 0, flexShrink: 1 }}>
             {pane}
           </div>
