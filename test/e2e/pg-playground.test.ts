@@ -76,13 +76,19 @@ test('the data survives the kill switch restarting the program', async () => {
 }, 120_000);
 
 test("a program sees only its own scope's databases: the same data directory name elsewhere is another database", async () => {
+  // A start that fails says why: the program's last console lines go into the failure message.
+  const runIn = async (storageScope: string) => {
+    const state = await session.run({ 'main.ts': LESSON }, storageScope);
+    const lines = await session.page.evaluate(() => window.__halo.console.slice(-5).map((entry) => `${entry.text}\n${entry.stack ?? ''}`));
+    expect(state, lines.join('\n')).toMatchObject({ status: 'running' });
+  };
   const todos = async () => (JSON.parse((await session.fetch(`${ORIGIN}/todos`)).body) as { text: string }[]).map((todo) => todo.text);
-  expect(await session.run({ 'main.ts': LESSON }, 'workspace:19-persisting-data')).toMatchObject({ status: 'running' });
+  await runIn('workspace:19-persisting-data');
   expect((await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Mine, in lesson 19' } } })).status).toBe(201);
   // A stranger's program naming the same directory (idb://halo) in its own scope finds an empty database, and writes there.
-  expect(await session.run({ 'main.ts': LESSON }, 'shared-code')).toMatchObject({ status: 'running' });
+  await runIn('shared-code');
   expect(await todos()).toEqual([]);
   expect((await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text: 'Planted by a stranger' } } })).status).toBe(201);
-  expect(await session.run({ 'main.ts': LESSON }, 'workspace:19-persisting-data')).toMatchObject({ status: 'running' });
+  await runIn('workspace:19-persisting-data');
   expect(await todos()).toEqual(['Mine, in lesson 19']);
 }, 180_000);
