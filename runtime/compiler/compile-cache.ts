@@ -11,11 +11,16 @@ const MAX_ENTRIES = 40;
  * Cache API is missing (insecure origins) or fails, it simply misses.
  */
 export class CompileCache {
+  /** Results still being written: a compile of the same sources right after must find them. */
+  private readonly writing = new Map<string, Compiled>();
+
   /** Uses the cache `name` of this origin. */
   constructor(private readonly name: string) {}
 
   /** The cached result for `key`, or null. */
   async get(key: string): Promise<Compiled | null> {
+    const written = this.writing.get(key);
+    if (written) return written;
     try {
       const response = await (await this.open())?.match(this.url(key));
       return response ? ((await response.json()) as Compiled) : null;
@@ -26,6 +31,7 @@ export class CompileCache {
 
   /** Stores `result` under `key`, dropping the oldest entries past the limit. */
   async put(key: string, result: Compiled): Promise<void> {
+    this.writing.set(key, result);
     try {
       const cache = await this.open();
       if (!cache) return;
@@ -34,6 +40,8 @@ export class CompileCache {
       for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) await cache.delete(old);
     } catch {
       // A full or unavailable cache only costs a recompile next time.
+    } finally {
+      if (this.writing.get(key) === result) this.writing.delete(key);
     }
   }
 

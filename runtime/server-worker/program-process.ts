@@ -122,12 +122,19 @@ export class ProgramProcess {
     for (const settle of [...this.handling.values()]) settle(false);
   }
 
-  /** Calls `expire` once `ms` have passed, later while the program reports being busy; returns a cancel function. */
+  /**
+   * Calls `expire` once `ms` of time not reported busy have passed; returns a cancel function. Busy time
+   * pauses the clock rather than only holding it off: a database that took 4.9 s of a 5 s start to open
+   * leaves the program its whole 5 s for what follows (creating its tables).
+   */
   private deadline(ms: number, expire: () => void): () => void {
-    const end = Date.now() + ms;
+    const armed = Date.now();
+    const busyBefore = this.busyTotal(armed);
     let timer: ReturnType<typeof setTimeout>;
     const check = (): void => {
-      const wait = Math.max(end, this.busyUntil) - Date.now();
+      const now = Date.now();
+      const end = armed + ms + (this.busyTotal(now) - busyBefore);
+      const wait = Math.max(end, this.busyUntil) - now;
       if (wait > 0) timer = setTimeout(check, wait);
       else expire();
     };
@@ -139,10 +146,15 @@ export class ProgramProcess {
     this.worker.port.postMessage(message, transfer);
   }
 
+  /** The time this program has been busy so far, up to `now` (at most BUSY_CAP_MS). */
+  private busyTotal(now: number): number {
+    return this.busySpent + Math.max(0, Math.min(now, this.busyUntil) - this.busySince);
+  }
+
   /** Holds the kill switch off for `ms` more (0: no more), within BUSY_CAP_MS per report and in total. */
   private busy(ms: number): void {
     const now = Date.now();
-    this.busySpent += Math.max(0, Math.min(now, this.busyUntil) - this.busySince);
+    this.busySpent = this.busyTotal(now);
     const grant = Math.min(Number.isFinite(ms) ? Math.max(0, ms) : 0, BUSY_CAP_MS - this.busySpent);
     this.busySince = now;
     this.busyUntil = now + Math.max(0, grant);

@@ -60,11 +60,16 @@ describe('compiling', () => {
 
   test('equal sources give equal bundle ids; the second compile comes from the compile cache, also after a reload', async () => {
     const files = { 'main.ts': program(`cached ${Date.now()}`) };
+    const cachedUrls = () => session.page.evaluate(async () => (await (await caches.open('halo-compile-v1')).keys()).map((request) => request.url));
+    const before = new Set(await cachedUrls());
     const a = await session.compile(files);
+    // Asked again at once, while the first result may still be on its way into the Cache API.
     const b = await session.compile(files);
     expect(a.ok && b.ok && a.bundle.id === b.bundle.id).toBe(true);
     expect(a.ok && a.cached).toBeFalsy();
     expect(b.ok && b.cached).toBe(true);
+    // The write is not awaited by the compile (it would delay the response); a reload finds it once stored.
+    await expect.poll(async () => (await cachedUrls()).filter((url) => !before.has(url)).length, WAIT).toBe(1);
     await session.page.reload();
     await session.ready();
     const c = await session.compile(files);

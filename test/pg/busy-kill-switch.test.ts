@@ -51,6 +51,26 @@ describe('ProgramProcess deadlines while the program is busy', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('busy time pauses the start timeout: after a long busy spell the program still has its whole timeout', async () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const { worker, say } = fakeWorker();
+      let outcome: unknown = null;
+      const started = new ProgramProcess(worker, events).start('code', 100).then((value) => (outcome = value));
+      await vi.advanceTimersByTimeAsync(0);
+      say({ type: 'busy', ms: 1000 });
+      await vi.advanceTimersByTimeAsync(90);
+      say({ type: 'busy', ms: 0 });
+      // 180 ms since the start, but only 90 of them not busy (the tables being created).
+      await vi.advanceTimersByTimeAsync(90);
+      expect(outcome).toBeNull();
+      await vi.advanceTimersByTimeAsync(20);
+      expect(await started).toMatchObject({ ok: false, message: expect.stringContaining('100 ms') });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("the start timeout counts from the program's top level, not from a worker still booting", async () => {
     const { worker, say } = fakeWorker(true);
     const started = new ProgramProcess(worker, events).start('code', 100);
