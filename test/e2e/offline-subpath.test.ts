@@ -108,8 +108,27 @@ test('a new deployment replaces the old cache and the page offers a reload', asy
   const file = join(site, 'service-worker.js');
   writeFileSync(file, readFileSync(file, 'utf8').replace(/version: "(\w+)"/, 'version: "$1next"'));
   const before = server.requests.length;
-  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await page.getByText('A new version of the playground is available.').waitFor({ timeout: 120_000 });
+  // The browser folds an update() into one already under way (msw's client calls update() when it
+  // starts), which may have read the old bytes: ask again until the new version is noticed.
+  const banner = page.getByText('A new version of the playground is available.');
+  const updateSeen = async () => {
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined);
+    });
+    return banner.isVisible();
+  };
+  await expect
+    .poll(updateSeen, { timeout: 120_000, interval: 1000 })
+    .toBe(true)
+    .catch(async (error: Error) => {
+      // Which step of the update stalled: the worker versions the browser holds, and the caches.
+      const state = await page.evaluate(async () => {
+        const r = await navigator.serviceWorker.getRegistration();
+        const worker = (w: ServiceWorker | null | undefined) => w && `${w.state} ${w.scriptURL}`;
+        return { installing: worker(r?.installing), waiting: worker(r?.waiting), active: worker(r?.active), controller: worker(navigator.serviceWorker.controller), caches: await caches.keys() };
+      });
+      throw new Error(`${error.message}\nservice worker: ${JSON.stringify(state)}\nrequests: ${server.requests.slice(before).join(' ')}`);
+    });
   // Every other file kept its bytes: the new version copies them from the old cache, downloading nothing.
   expect(server.requests.slice(before).filter((path) => !/\/(service-worker|mockServiceWorker)\.js$/.test(path))).toEqual([]);
   // The old version's cache goes while the new worker activates, alongside its taking control.
