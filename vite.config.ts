@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { serviceWorkerPlugin } from './runtime/service-worker/vite-plugin.ts';
+import { leaveOutOptionalModules } from './runtime/server-worker/handed-in-plugin.ts';
 import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
 import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => ({
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.
-  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin()], rolldownOptions: { output: { codeSplitting: false } } },
+  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin(), leaveOutOptionalModules()], rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.

@@ -20,11 +20,13 @@ export interface PgAssets {
   fsBundle: ArrayBuffer;
 }
 
-/** A request of the program's PGlite to the page. */
+/** A request of the program to the page: PGlite's assets and data files, and the optional packages' modules. */
 export type PgCall =
   | { method: 'assets' }
+  /** The source of an optional package's module (the worker's build leaves them out, see optional-modules.ts). */
+  | { method: 'module'; name: 'pglite' | 'graphql' }
   | { method: 'load'; name: string }
   | { method: 'save'; name: string; put: PgFile[]; remove: string[] };
 
 /** The page's answer to a PgCall: the value (assets, files, or nothing for a save) or an error message. */
-export type PgReply = { ok: true; value: PgAssets | PgFile[] | null } | { ok: false; message: string };
+export type PgReply = { ok: true; value: PgAssets | PgFile[] | string | null } | { ok: false; message: string };

@@ -1,13 +1,15 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost } from '../server-worker/server-host.ts';
 import { answerPgCall } from '../server-worker/pg-store.ts';
+import { handedInModuleSource } from '../server-worker/handed-in-modules.ts';
+import type { PgCall } from '../browser/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/spawn-server-worker.ts';
 import { startRequestBridge } from '../service-worker/request-bridge.ts';
 import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from './engine-api.ts';
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 
-/** With `compilerAfterFirstResponse`: milliseconds after the engine's creation at which esbuild starts anyway. */
+/** Milliseconds after the engine's creation at which esbuild starts, if nothing started it sooner. */
 const COMPILER_START_MS = 10_000;
 
 /** Options of the engine. */
@@ -24,6 +26,12 @@ export interface EngineOptions {
   compilerAfterFirstResponse?: boolean;
 }
 
+/** Answers a program's call to the page: an optional package's module, or its PGlite's assets and files. */
+async function answerCall(call: PgCall): ReturnType<typeof answerPgCall> {
+  if (call.method !== 'module') return answerPgCall(call);
+  return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+}
+
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
 export class Engine implements PlaygroundEngine {
   /** Resolves once the compiler is initialized and the service worker controls the page. */
@@ -35,7 +43,10 @@ export class Engine implements PlaygroundEngine {
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
-  /** Starts the compiler worker (esbuild at once, or see `compilerAfterFirstResponse`), a warm server worker and msw. */
+  /**
+   * Starts a warm server worker and msw, and the compiler worker: esbuild once the host is first quiet (or
+   * see `compilerAfterFirstResponse`), at the first compile that needs it, or 10 s after start.
+   */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     this.host = new ServerHost(
@@ -43,8 +54,11 @@ export class Engine implements PlaygroundEngine {
       {
         console: (entry) => this.consoleListeners.emit(entry),
         state: (state) => this.stateListeners.emit(state),
+        // esbuild's start (a 14 MB wasm compile and a first build) takes a core for a while: not while the
+        // first program boots and answers, on a two-core laptop.
+        quiet: () => !options.compilerAfterFirstResponse && this.compiler.start(),
       },
-      answerPgCall,
+      answerCall,
     );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
@@ -55,8 +69,7 @@ export class Engine implements PlaygroundEngine {
       root,
     );
     this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
-    if (options.compilerAfterFirstResponse) setTimeout(startCompiler, COMPILER_START_MS);
-    else startCompiler();
+    setTimeout(startCompiler, COMPILER_START_MS);
   }
 
   /**

@@ -35,6 +35,8 @@ export type FromServerWorker =
   | { type: 'unlisten'; origin: string }
   /** The worker's own script is running and the program's top level starts now. */
   | { type: 'loading' }
+  /** The worker loaded and warmed up the framework: it is a ready spare. */
+  | { type: 'booted' }
   | { type: 'started' }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'response'; id: number; response: WireResponse }

@@ -2,7 +2,7 @@ import type { ConsoleEntry, ProgramBundle, ProgramState } from '../engine/engine
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../framework/providers/websocket/socket-connection.ts';
 import { mayListenOn, socketOrigin } from './program-origin.ts';
-import type { WireRequest, WireResponse } from './protocol.ts';
+import type { FromServerWorker, WireRequest, WireResponse } from './protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 import { textResponse } from './wire.ts';
 
@@ -10,6 +10,8 @@ import { textResponse } from './wire.ts';
 export interface HostListeners {
   console(entry: ConsoleEntry): void;
   state(state: ProgramState): void;
+  /** The host is quiet (its first program answered, or its first spare booted and nothing ran): a time for work nobody waits for. */
+  quiet?(): void;
 }
 
 /** The page's side of one WebSocket connection to the program: what the client sends, and its closing. */
@@ -42,6 +44,12 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
  * can take longer than a quick edit-compile-run cycle, so one spare is not always ready in time.
  */
 const SPARE_WORKERS = 2;
+/**
+ * Milliseconds after a program started (or the first spare booted) without a request, after which the host
+ * counts as quiet and boots its other spares: a boot takes a core for a while, and on a two-core laptop it
+ * would slow the start and first answer of the program the learner is waiting for.
+ */
+const QUIET_AFTER_MS = 150;
 
 /**
  * Runs compiled programs in server workers on behalf of the page and answers requests with them.
@@ -59,14 +67,24 @@ export class ServerHost {
   private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
   private nextSocket = 1;
+  /** Until the host was first quiet: the timer that declares it quiet, unless a first answer comes sooner. */
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private wasQuiet = false;
 
-  /** Uses `spawn` to create server workers and `pg` to answer their PGlite; boots the spares at once. */
+  /**
+   * Uses `spawn` to create server workers and `pg` to answer their PGlite. Boots one spare at once (the
+   * first program runs on it); the other spares wait until the host is first quiet.
+   */
   constructor(
     private readonly spawn: () => ServerWorkerHandle,
     private readonly listeners: HostListeners,
     private readonly pg: ProcessEvents['call'],
   ) {
-    this.refillSpares();
+    const first = this.spawn();
+    // Until a program takes it over (ProgramProcess replaces both handlers).
+    first.port.onmessage = (event: MessageEvent<FromServerWorker>) => event.data.type === 'booted' && this.soonQuiet();
+    first.onerror = () => this.soonQuiet();
+    this.spares.push(first);
   }
 
   /** The program's state. */
@@ -102,6 +120,8 @@ export class ServerHost {
     }
     const timeoutMs = this.requestTimeoutMs;
     const response = await running.process.request(request, timeoutMs);
+    // The first program answered: the other spares boot (and esbuild starts) while the learner reads it.
+    this.quiet();
     if (response) return response;
     this.expire(running, `${request.method} ${url.pathname} got no response within ${timeoutMs} ms`);
     if (!running.timedOut) return textResponse(503, 'The program was replaced before it answered.');
@@ -171,14 +191,16 @@ export class ServerHost {
 
   private async launch(bundle: ProgramBundle, storageScope: string, generation: number): Promise<void> {
     const worker = this.spares.shift() ?? this.spawn();
-    this.refillSpares();
+    // The next run must not start from nothing; before the host was first quiet, one spare is enough.
+    if (this.wasQuiet) this.refillSpares();
+    else if (this.spares.length === 0) this.spares.push(this.spawn());
     const origins = new Set<string>();
     const sockets = new Map<number, SocketTransport>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
       // The program names its data directory; the page decides whose directories it may name.
-      call: (call) => this.pg(call.method === 'assets' ? call : { ...call, name: `${storageScope}\u0000${String(call.name)}` }),
+      call: (call) => this.pg(call.method === 'load' || call.method === 'save' ? { ...call, name: `${storageScope}\u0000${String(call.name)}` } : call),
       socketSend: (id, text) => sockets.get(id)?.send(text),
       socketClose: (id, code, reason) => {
         const peer = sockets.get(id);
@@ -206,6 +228,7 @@ export class ServerHost {
       },
     });
     const outcome = await process.start(bundle.code, this.requestTimeoutMs);
+    this.soonQuiet();
     if (!isCurrent()) {
       process.terminate();
       return;
@@ -222,6 +245,21 @@ export class ServerHost {
 
   private refillSpares(): void {
     while (this.spares.length < SPARE_WORKERS) this.spares.push(this.spawn());
+  }
+
+  /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then (or was already). */
+  private soonQuiet(): void {
+    if (!this.wasQuiet) this.quietTimer ??= setTimeout(() => this.quiet(), QUIET_AFTER_MS);
+  }
+
+  /** The first time: boots the other spares and tells the owner. */
+  private quiet(): void {
+    if (this.wasQuiet) return;
+    this.wasQuiet = true;
+    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+    this.refillSpares();
+    this.listeners.quiet?.();
   }
 
   private setState(status: ProgramState['status'], origins: string[]): void {

@@ -11,6 +11,8 @@
  */
 import * as halo from '../browser/index.ts';
 import { setProgramHost } from '../browser/program-host.ts';
+import { setOptionalModuleLoader, type OptionalModules } from '../framework/optional-modules.ts';
+import { runHandedIn } from './handed-in/hand-in.ts';
 import type { App } from '../framework/app.ts';
 import { HALO_GLOBAL } from '../compiler/halo-shim.ts';
 import { ProgramConsole } from './program-console.ts';
@@ -33,13 +35,26 @@ const replies = new Map<number, (reply: PgReply) => void>();
 let nextCall = 1;
 
 /** Asks the page something on the program's behalf (PGlite's assets and storage). */
-function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | null> {
+function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | string | null> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     replies.set(id, (reply) => (reply.ok ? resolve(reply.value) : reject(new Error(reply.message))));
     send({ type: 'call', id, call: request }, transfer);
   });
 }
+
+// This worker's build leaves PGlite and graphql-js out (see handed-in-plugin.ts): the page hands in their
+// module files when a program first needs them.
+const handedIn = new Map<string, Promise<unknown>>();
+setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => {
+  let loaded = handedIn.get(name);
+  if (!loaded) {
+    loaded = (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source));
+    loaded.catch(() => handedIn.get(name) === loaded && handedIn.delete(name));
+    handedIn.set(name, loaded);
+  }
+  return loaded as Promise<OptionalModules[Name]>;
+});
 
 const sockets = new WorkerSockets(apps, (message) => send(message));
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
@@ -108,7 +123,7 @@ async function answer(id: number, wire: WireRequest): Promise<void> {
 }
 
 // Spare workers are spawned ahead of need; this runs while the worker waits for its program.
-warmUpFramework().catch(() => {
+const warmedUp = warmUpFramework().catch(() => {
   // Only a missed optimization.
 });
 
@@ -152,5 +167,6 @@ self.onmessage = (event: MessageEvent<{ type?: unknown }>) => {
   post = (message, transfer) => postMessage(message, transfer);
   port.onmessage = (message: MessageEvent<ToServerWorker>) => receive(apply(readData, message, []));
   self.onmessage = null;
+  void warmedUp.then(() => send({ type: 'booted' }));
 };
 self.postMessage({ type: WORKER_READY });

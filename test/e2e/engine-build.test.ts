@@ -1,7 +1,8 @@
 /**
  * The production build as a static host serves it under a sub-path: the service worker comes from the
  * installed msw and controls exactly the site's scope, esbuild.wasm is served from the build as
- * `application/wasm`, and the page fetches nothing from anywhere else.
+ * `application/wasm`, the server worker's script leaves PGlite and graphql-js out, and the page fetches
+ * nothing from anywhere else.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +41,20 @@ test('esbuild.wasm comes from the build (its compressed sibling), and is served 
   expect(session.server.requests.some((path) => path.endsWith(`/assets/${wasm}.gz`))).toBe(true);
   const response = await fetch(`${session.server.url}assets/${wasm}`, { method: 'HEAD' });
   expect(response.headers.get('content-type')).toBe('application/wasm');
+});
+
+test("a server worker's script leaves PGlite and graphql-js to files of their own, fetched only for programs that use them", () => {
+  const assets = readdirSync(`${distDir()}/assets`);
+  const script = (pattern: RegExp) => {
+    const name = assets.find((file) => pattern.test(file));
+    expect(name, String(pattern)).toBeDefined();
+    return readFileSync(`${distDir()}/assets/${name}`, 'utf8');
+  };
+  // Every spare worker parses its script at boot: with both packages it was 871 KB.
+  expect(script(/^server-worker-.*\.js$/).length).toBeLessThan(200_000);
+  expect(script(/^pglite-module-.*\.js$/)).toContain('PGlite');
+  expect(script(/^graphql-module-.*\.js$/)).toContain('GraphQLSchema');
+  expect(pageRequests.filter((url) => /\/(pglite|graphql)-module-/.test(url))).toEqual([]);
 });
 
 test('the page fetches nothing but the site and the program’s own origin', async () => {

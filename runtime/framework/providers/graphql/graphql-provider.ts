@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import type { Handler } from '../../handler.ts';
 import { HttpException } from '../../http-exception.ts';
 import type { RequestContext } from '../../request-context.ts';
+import { optionalModule } from '../../optional-modules.ts';
 import { deriveSchema } from './derived-schema.ts';
 import type { GraphQLContext } from './graphql-resolvers.ts';
 
@@ -49,7 +50,7 @@ export function graphql(app: App, options: GraphQLOptions = {}): void {
   const path = options.path ?? '/graphql';
   let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
   const load = () =>
-    (loaded ??= import('graphql').then((graphql) => ({ graphql, schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app) })));
+    (loaded ??= optionalModule('graphql').then((graphql) => ({ graphql, schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app) })));
   const handler: Handler = async (req, res) => {
     const { graphql, schema } = await load();
     const { status, body } = await run(graphql, schema, app, req);

@@ -1,4 +1,5 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { optionalModule } from '../../optional-modules.ts';
 import type { PgDriver, PgRow } from './pg-driver.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { PgDriver, PgRow } from './pg-driver.ts';
  * `options` go to PGlite as they are (a platform may supply its file system and wasm modules).
  */
 export async function openPglite(dataDir: string, options: PGliteOptions = {}): Promise<PgDriver> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite } = await optionalModule('pglite');
   const db = await PGlite.create(dataDir, options);
   return {
     async query(sql: string, params: readonly unknown[] = []): Promise<PgRow[]> {

@@ -1,0 +1,76 @@
+/**
+ * ServerHost's spare workers on a two-core laptop: one boots at once (the first program runs on it), the
+ * others only once the host is first quiet (its first program answered, or its first spare booted and no
+ * program came), so they do not compete with the start and first answer the learner is waiting for.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { FromServerWorker, ToServerWorker } from '../../runtime/server-worker/protocol.ts';
+import type { ServerWorkerHandle } from '../../runtime/server-worker/sandbox-frame.ts';
+import { ServerHost } from '../../runtime/server-worker/server-host.ts';
+
+/** Stand-ins for server workers that boot, run any program as one listening on localhost:3000, and answer 200. */
+function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; boot: (index: number) => void } {
+  const handles: { handle: ServerWorkerHandle; say: (message: FromServerWorker) => void }[] = [];
+  const spawn = (): ServerWorkerHandle => {
+    const port = {
+      onmessage: null as ((event: MessageEvent<FromServerWorker>) => void) | null,
+      postMessage(message: ToServerWorker) {
+        queueMicrotask(() => {
+          if (message.type === 'load') {
+            say({ type: 'loading' });
+            say({ type: 'listen', origin: 'http://localhost:3000' });
+            say({ type: 'started' });
+          } else if (message.type === 'request') {
+            say({ type: 'response', id: message.id, response: { status: 200, statusText: 'OK', headers: [], body: new ArrayBuffer(0) } });
+          }
+        });
+      },
+    };
+    const say = (message: FromServerWorker): void => port.onmessage?.({ data: message } as MessageEvent<FromServerWorker>);
+    const handle: ServerWorkerHandle = { port: port as unknown as ServerWorkerHandle['port'], onerror: null, terminate() {} };
+    handles.push({ handle, say });
+    return handle;
+  };
+  return { spawn, spawned: () => handles.length, boot: (index) => handles[index].say({ type: 'booted' }) };
+}
+
+const listeners = { console() {}, state() {} };
+const noCalls = () => Promise.reject(new Error('no calls here'));
+const bundle = { id: 'b', code: '' };
+const request = { url: 'http://localhost:3000/', method: 'GET', headers: [] as [string, string][], body: null };
+
+describe('ServerHost spares', () => {
+  it('boots one spare at once and the others once its first program answered', async () => {
+    const quiet = vi.fn();
+    const { spawn, spawned } = workers();
+    const host = new ServerHost(spawn, { ...listeners, quiet }, noCalls);
+    expect(spawned()).toBe(1);
+    expect(await host.run(bundle)).toMatchObject({ status: 'running' });
+    // The program took the spare; one more is made for the next run, no more yet.
+    expect(spawned()).toBe(2);
+    expect((await host.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(3);
+    expect(quiet).toHaveBeenCalledOnce();
+    // Quiet once: later answers change nothing.
+    await host.fetch(request);
+    expect(spawned()).toBe(3);
+    expect(quiet).toHaveBeenCalledOnce();
+  });
+
+  it('with no program, the host is quiet shortly after its first spare booted', async () => {
+    vi.useFakeTimers();
+    try {
+      const quiet = vi.fn();
+      const { spawn, spawned, boot } = workers();
+      new ServerHost(spawn, { ...listeners, quiet }, noCalls);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(spawned()).toBe(1);
+      boot(0);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(spawned()).toBe(2);
+      expect(quiet).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
