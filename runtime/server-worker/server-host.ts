@@ -10,7 +10,7 @@ import { textResponse } from './wire.ts';
 export interface HostListeners {
   console(entry: ConsoleEntry): void;
   state(state: ProgramState): void;
-  /** The host is quiet (its first program answered, or its first spare booted and nothing ran): a time for work nobody waits for. */
+  /** The host is quiet (a new program answered, or 150 ms passed without a request): a time for work nobody waits for; called again after later runs. */
   quiet?(): void;
 }
 
@@ -46,8 +46,8 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
 const SPARE_WORKERS = 2;
 /**
  * Milliseconds after a program started (or the first spare booted) without a request, after which the host
- * counts as quiet and boots its other spares: a boot takes a core for a while, and on a two-core laptop it
- * would slow the start and first answer of the program the learner is waiting for.
+ * counts as quiet and boots its missing spares: a boot takes a core for a while, and on a two-core laptop it
+ * would slow the start and first answer of the program the learner is waiting for (after every edit).
  */
 const QUIET_AFTER_MS = 150;
 
@@ -67,13 +67,13 @@ export class ServerHost {
   private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
   private nextSocket = 1;
-  /** Until the host was first quiet: the timer that declares it quiet, unless a first answer comes sooner. */
+  /** Set while spares are missing: they boot once the host is quiet (the timer, or the program's first answer). */
+  private refillPending = true;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
-  private wasQuiet = false;
 
   /**
    * Uses `spawn` to create server workers and `pg` to answer their PGlite. Boots one spare at once (the
-   * first program runs on it); the other spares wait until the host is first quiet.
+   * first program runs on it); the other spares wait until the host is quiet.
    */
   constructor(
     private readonly spawn: () => ServerWorkerHandle,
@@ -120,7 +120,7 @@ export class ServerHost {
     }
     const timeoutMs = this.requestTimeoutMs;
     const response = await running.process.request(request, timeoutMs);
-    // The first program answered: the other spares boot (and esbuild starts) while the learner reads it.
+    // The new program answered: missing spares boot (and at first esbuild starts) while the learner reads it.
     this.quiet();
     if (response) return response;
     this.expire(running, `${request.method} ${url.pathname} got no response within ${timeoutMs} ms`);
@@ -191,9 +191,9 @@ export class ServerHost {
 
   private async launch(bundle: ProgramBundle, storageScope: string, generation: number): Promise<void> {
     const worker = this.spares.shift() ?? this.spawn();
-    // The next run must not start from nothing; before the host was first quiet, one spare is enough.
-    if (this.wasQuiet) this.refillSpares();
-    else if (this.spares.length === 0) this.spares.push(this.spawn());
+    // The next run must not start from nothing; the other spares wait until this program answered.
+    if (this.spares.length === 0) this.spares.push(this.spawn());
+    this.refillPending = true;
     const origins = new Set<string>();
     const sockets = new Map<number, SocketTransport>();
     const isCurrent = (): boolean => generation === this.generation;
@@ -247,15 +247,15 @@ export class ServerHost {
     while (this.spares.length < SPARE_WORKERS) this.spares.push(this.spawn());
   }
 
-  /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then (or was already). */
+  /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then. */
   private soonQuiet(): void {
-    if (!this.wasQuiet) this.quietTimer ??= setTimeout(() => this.quiet(), QUIET_AFTER_MS);
+    if (this.refillPending) this.quietTimer ??= setTimeout(() => this.quiet(), QUIET_AFTER_MS);
   }
 
-  /** The first time: boots the other spares and tells the owner. */
+  /** Boots the missing spares, if any, and tells the owner. */
   private quiet(): void {
-    if (this.wasQuiet) return;
-    this.wasQuiet = true;
+    if (!this.refillPending) return;
+    this.refillPending = false;
     if (this.quietTimer !== null) clearTimeout(this.quietTimer);
     this.quietTimer = null;
     this.refillSpares();

@@ -1,7 +1,7 @@
 /**
  * ServerHost's spare workers on a two-core laptop: one boots at once (the first program runs on it), the
- * others only once the host is first quiet (its first program answered, or its first spare booted and no
- * program came), so they do not compete with the start and first answer the learner is waiting for.
+ * others only once the host is quiet (a new program answered, or its first spare booted and no program
+ * came), so they do not compete with the start and first answer the learner is waiting for.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { FromServerWorker, ToServerWorker } from '../../runtime/server-worker/protocol.ts';
@@ -40,7 +40,7 @@ const bundle = { id: 'b', code: '' };
 const request = { url: 'http://localhost:3000/', method: 'GET', headers: [] as [string, string][], body: null };
 
 describe('ServerHost spares', () => {
-  it('boots one spare at once and the others once its first program answered', async () => {
+  it('boots one spare at once and the others once its first program answered, and after each run once the new program answered', async () => {
     const quiet = vi.fn();
     const { spawn, spawned } = workers();
     const host = new ServerHost(spawn, { ...listeners, quiet }, noCalls);
@@ -51,10 +51,15 @@ describe('ServerHost spares', () => {
     expect((await host.fetch(request)).status).toBe(200);
     expect(spawned()).toBe(3);
     expect(quiet).toHaveBeenCalledOnce();
-    // Quiet once: later answers change nothing.
+    // Nothing missing: later answers boot nothing.
     await host.fetch(request);
     expect(spawned()).toBe(3);
     expect(quiet).toHaveBeenCalledOnce();
+    // An edit's run takes a spare; the one missing boots only once the new program answered.
+    expect(await host.run(bundle)).toMatchObject({ status: 'running' });
+    expect(spawned()).toBe(3);
+    expect((await host.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(4);
   });
 
   it('with no program, the host is quiet shortly after its first spare booted', async () => {
