@@ -72,8 +72,9 @@ export class ServerHost {
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
 
   /**
-   * Uses `spawn` to create server workers and `pg` to answer their PGlite. Boots one spare at once (the
-   * first program runs on it); the other spares wait until the host is quiet.
+   * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
+   * files, the optional packages' modules). Boots one spare at once (the first program runs on it); the
+   * other spares wait until the host is quiet.
    */
   constructor(
     private readonly spawn: () => ServerWorkerHandle,

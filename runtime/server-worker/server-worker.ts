@@ -34,7 +34,7 @@ const send = (message: FromServerWorker, transfer: Transferable[] = []): void =>
 const replies = new Map<number, (reply: PgReply) => void>();
 let nextCall = 1;
 
-/** Asks the page something on the program's behalf (PGlite's assets and storage). */
+/** Asks the page something on the program's behalf (PGlite's assets and storage, the optional packages' modules). */
 function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | string | null> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
