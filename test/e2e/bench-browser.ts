@@ -85,37 +85,51 @@ async function coldAndWarm(browser: Browser, server: StaticServer): Promise<Load
   return out;
 }
 
-async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promise<{ edits: number[]; compile: number[]; run: number[]; request: number[]; roundTrip: number[]; floor: number[] }> {
+/**
+ * Milliseconds between two edits' compiles: the playground compiles 400 ms after the last keystroke
+ * (web/engine/program-session.ts), so a learner's edits are never closer; the back-to-back row shows 0.
+ */
+const EDIT_GAP_MS = 400;
+
+interface EditFigures {
+  latencies: number[];
+  compiles: number[];
+  runs: number[];
+  requests: number[];
+}
+
+async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promise<{ edits: EditFigures; backToBack: number[]; roundTrip: number[]; floor: number[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}web/harness.html`);
   await firstResponse(page, example);
-  const edits = await page.evaluate(
-    async ([code, count]) => {
-      const { engine } = window.__halo;
-      const latencies: number[] = [];
-      const compiles: number[] = [];
-      const runs: number[] = [];
-      const requests: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const greeting = `Hello, edit ${i}!`;
-        const started = performance.now();
-        const result = await engine.compile({ 'main.ts': code.replace('Hello, world!', greeting) });
-        if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
-        compiles.push(result.durationMs);
-        const compiled = performance.now();
-        await engine.run(result.bundle);
-        const ran = performance.now();
-        runs.push(ran - compiled);
-        const body = await (await fetch('http://localhost:3000/')).text();
-        requests.push(performance.now() - ran);
-        if (body !== greeting) throw new Error(`edit ${i}: got ${body}`);
-        latencies.push(performance.now() - started);
-      }
-      return { latencies, compiles, runs, requests };
-    },
-    [example, EDITS] as const,
-  );
+  const timeEdits = (gapMs: number, tag: string): Promise<EditFigures> =>
+    page.evaluate(
+      async ([code, count, gap, name]) => {
+        const { engine } = window.__halo;
+        const out = { latencies: [] as number[], compiles: [] as number[], runs: [] as number[], requests: [] as number[] };
+        for (let i = 0; i < count; i++) {
+          await new Promise((resolve) => setTimeout(resolve, gap));
+          const greeting = `Hello, ${name} ${i}!`;
+          const started = performance.now();
+          const result = await engine.compile({ 'main.ts': code.replace('Hello, world!', greeting) });
+          if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
+          out.compiles.push(result.durationMs);
+          const compiled = performance.now();
+          await engine.run(result.bundle);
+          const ran = performance.now();
+          out.runs.push(ran - compiled);
+          const body = await (await fetch('http://localhost:3000/')).text();
+          out.requests.push(performance.now() - ran);
+          if (body !== greeting) throw new Error(`edit ${i}: got ${body}`);
+          out.latencies.push(performance.now() - started);
+        }
+        return out;
+      },
+      [example, EDITS, gapMs, tag] as const,
+    );
+  const edits = await timeEdits(EDIT_GAP_MS, 'edit');
+  const backToBack = (await timeEdits(0, 'rushed edit')).latencies;
   // No named helpers inside page.evaluate: tsx would wrap them in a `__name` call the page lacks.
   const timeRequests = (direct: boolean): Promise<number[]> =>
     page.evaluate(
@@ -139,7 +153,7 @@ async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promi
     );
   const trips = { roundTrip: await timeRequests(false), floor: await timeRequests(true) };
   await context.close();
-  return { edits: edits.latencies, compile: edits.compiles, run: edits.runs, request: edits.requests, ...trips };
+  return { edits, backToBack, ...trips };
 }
 
 /** Bytes sent before the first response and milliseconds to it, for `runs` first visits to lesson 1 in the real page. */
@@ -221,7 +235,7 @@ async function main(): Promise<void> {
     targets.push({ name: 'warm reload → first response', value: percentile(loads.warm, 50), unit: 'ms', max: 500, load: at, how: `p50 of ${LOAD_RUNS}, engine test page` });
     at = await settled();
     const hot = await editsAndRoundTrips(browser, server);
-    targets.push({ name: 'edit → response', value: percentile(hot.edits, 50), unit: 'ms', max: 60, load: at, how: `p50 of ${EDITS} edits: compile, run, request` });
+    targets.push({ name: 'edit → response', value: percentile(hot.edits.latencies, 50), unit: 'ms', max: 60, load: at, how: `p50 of ${EDITS} edits ${EDIT_GAP_MS} ms apart (the editor's debounce): compile, run, request` });
     const report = [
       '# Playground in the browser',
       '',
@@ -247,10 +261,11 @@ async function main(): Promise<void> {
       row('warm reload → first response', loads.warm, { p: 50, max: 500 }),
       row('engine ready after a warm reload', loads.warmReady, null),
       row('warm reload → first response, code changed (compile cache miss)', loads.warmChanged, null),
-      row(`edit → response (${EDITS} edits: compile, run, request)`, hot.edits, { p: 50, max: 60 }),
-      row('… of which compile (esbuild in its worker)', hot.compile, null),
-      row('… of which run (a fresh server worker takes the bundle)', hot.run, null),
-      row('… of which the first request to the new program', hot.request, null),
+      row(`edit → response (${EDITS} edits ${EDIT_GAP_MS} ms apart: compile, run, request)`, hot.edits.latencies, { p: 50, max: 60 }),
+      row('… of which compile (esbuild in its worker)', hot.edits.compiles, null),
+      row('… of which run (a fresh server worker takes the bundle)', hot.edits.runs, null),
+      row('… of which the first request to the new program', hot.edits.requests, null),
+      row(`edit → response, back to back (${EDITS} edits, no gap: faster than the editor ever compiles)`, hot.backToBack, null),
       row(`round trip: page fetch → msw → server worker → page (${REQUESTS})`, hot.roundTrip, { p: 50, max: 5 }),
       row(`floor: in-page \`app.fetch\` (${REQUESTS})`, hot.floor, null),
       '',
@@ -264,7 +279,9 @@ async function main(): Promise<void> {
       '`fetch(\'http://localhost:3000/\')` has its body, measured with the page\'s own clock. Compiled bundles are cached',
       '(Cache API, keyed by the sources, esbuild\'s version and the `halo` exports), so a warm reload of unchanged code skips',
       'esbuild; the cache-miss row shows a reload after the code changed. Edit → response = change the greeting string,',
-      'compile, run the new bundle (fresh state), request, see the new body.',
+      `compile, run the new bundle (fresh state), request, see the new body; timed from the compile, with edits ${EDIT_GAP_MS} ms apart as`,
+      'the editor compiles them (400 ms after the last keystroke), so a spare server worker booted after one answer is ready for the',
+      'next edit. The back-to-back row leaves no gap: each edit then shares the cores with the spare the edit before started.',
       '',
     ].join('\n');
     writeFileSync(`${REPO_ROOT}/test/bench/BROWSER.md`, report);
