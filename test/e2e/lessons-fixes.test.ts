@@ -77,13 +77,19 @@ test('lesson code blocks and check diffs scroll by keyboard in the narrow lesson
     [...document.querySelectorAll('article pre')].map((pre) => pre.scrollWidth - pre.clientWidth).filter((extra) => extra > 0).length,
   );
   expect(overflow).toBeGreaterThan(0);
-  // Keyboard scrolling: focus the first block that overflows and press End.
+  // Keyboard scrolling: focus the first block that overflows and press ArrowRight. Found, focused and
+  // pressed again on each try: a CI run once scrolled nothing for 30 s after one-shot presses (the lesson
+  // still rendering took the focus or the block).
   const scrolled = page.locator('article pre');
-  const index = await page.evaluate(() => [...document.querySelectorAll('article pre')].findIndex((pre) => pre.scrollWidth > pre.clientWidth));
-  await scrolled.nth(index).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => scrolled.nth(index).evaluate((pre) => pre.scrollLeft), WAIT).toBeGreaterThan(0);
+  await expect
+    .poll(async () => {
+      const index = await page.evaluate(() => [...document.querySelectorAll('article pre')].findIndex((pre) => pre.scrollWidth > pre.clientWidth));
+      if (index < 0) return -1;
+      await scrolled.nth(index).focus();
+      await page.keyboard.press('ArrowRight');
+      return scrolled.nth(index).evaluate((pre) => pre.scrollLeft);
+    }, WAIT)
+    .toBeGreaterThan(0);
 });
 
 test('"Use solution" closes the comparison without an error', async () => {
