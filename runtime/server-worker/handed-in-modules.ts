@@ -3,25 +3,17 @@ import graphqlModuleUrl from './handed-in/graphql-module.ts?worker&url';
 import pgliteModuleUrl from './handed-in/pglite-module.ts?worker&url';
 import type { OptionalModules } from '../framework/optional-modules.ts';
 import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
+import { loadedOnce } from './handed-in/loaded-once.ts';
 
 const MODULE_URLS: Record<keyof OptionalModules, string> = { pglite: pgliteModuleUrl, graphql: graphqlModuleUrl };
-const sources = new Map<keyof OptionalModules, Promise<string>>();
 
 /**
  * The source of an optional package's module file (PGlite, graphql-js), fetched by the page for a server
  * worker: they are most of a megabyte that every worker would otherwise parse at boot, and the worker's
- * sandbox cannot fetch the site itself. Through the offline cache, compressed from any host.
+ * sandbox cannot fetch the site itself. Through the offline cache, compressed from any host; kept for the
+ * next worker (every run and restart is one).
  */
-export function handedInModuleSource(name: keyof OptionalModules): Promise<string> {
-  let source = sources.get(name);
-  if (!source) {
-    source = fetchSource(name);
-    // Kept for the next worker (every run and restart is one); a failure is tried again next time.
-    source.catch(() => sources.get(name) === source && sources.delete(name));
-    sources.set(name, source);
-  }
-  return source;
-}
+export const handedInModuleSource: (name: keyof OptionalModules) => Promise<string> = loadedOnce(fetchSource);
 
 async function fetchSource(name: keyof OptionalModules): Promise<string> {
   // The name comes from the program: only the build's own module files are handed in.

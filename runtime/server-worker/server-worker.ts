@@ -13,6 +13,7 @@ import * as halo from '../browser/index.ts';
 import { setProgramHost } from '../browser/program-host.ts';
 import { setOptionalModuleLoader, type OptionalModules } from '../framework/optional-modules.ts';
 import { runHandedIn } from './handed-in/hand-in.ts';
+import { loadedOnce } from './handed-in/loaded-once.ts';
 import type { App } from '../framework/app.ts';
 import { HALO_GLOBAL } from '../compiler/halo-shim.ts';
 import { ProgramConsole } from './program-console.ts';
@@ -45,16 +46,8 @@ function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets 
 
 // This worker's build leaves PGlite and graphql-js out (see handed-in-plugin.ts): the page hands in their
 // module files when a program first needs them.
-const handedIn = new Map<string, Promise<unknown>>();
-setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => {
-  let loaded = handedIn.get(name);
-  if (!loaded) {
-    loaded = (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source));
-    loaded.catch(() => handedIn.get(name) === loaded && handedIn.delete(name));
-    handedIn.set(name, loaded);
-  }
-  return loaded as Promise<OptionalModules[Name]>;
-});
+const handedIn = loadedOnce((name: keyof OptionalModules) => (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source)));
+setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => handedIn(name) as Promise<OptionalModules[Name]>);
 
 const sockets = new WorkerSockets(apps, (message) => send(message));
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
