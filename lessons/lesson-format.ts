@@ -95,16 +95,26 @@ export interface SocketStep {
 /** A step of a flow: an HTTP request or a WebSocket step. */
 export type FlowStep = CheckStep | SocketStep;
 
-/** A check with a single request. */
-export interface SingleCheck extends CheckStep {
+/**
+ * What a check is for. `task` (the default): something the learner has to make true, so it fails on the
+ * starter. `observe`: behaviour the starter already has, which the lesson asks the learner to look at
+ * (and which the task must not break), so it passes on the starter.
+ */
+export type CheckKind = 'task' | 'observe';
+
+/** What every check has, whichever form it is written in. */
+interface CheckHeading {
   /** What the learner should achieve, phrased as a goal ("GET / answers Hello, world!"). */
   title: string;
+  /** `observe` for a check the starter already passes; `task` when omitted. */
+  kind?: CheckKind;
 }
 
+/** A check with a single request. */
+export interface SingleCheck extends CheckHeading, CheckStep {}
+
 /** A check made of several requests run in order (a flow: create, then read). */
-export interface FlowCheck {
-  /** What the learner should achieve, phrased as a goal. */
-  title: string;
+export interface FlowCheck extends CheckHeading {
   /** The steps, in order; the flow stops at the first step that fails. */
   steps: FlowStep[];
 }
@@ -115,6 +125,11 @@ export type Check = SingleCheck | FlowCheck;
 /** Types a lesson's list of checks (an identity function, so checks.ts files stay plain data). */
 export function defineChecks(checks: Check[]): Check[] {
   return checks;
+}
+
+/** The check's kind: `task` unless it says `observe`. */
+export function kindOf(check: Check): CheckKind {
+  return check.kind ?? 'task';
 }
 
 /** Every step of a check, whichever form it was written in. */

@@ -8,6 +8,7 @@ export default defineChecks([
   },
   {
     title: 'The greeting is plain text',
+    kind: 'observe',
     request: { method: 'GET', path: '/' },
     expect: { headers: { 'content-type': 'text/plain' } },
   },

@@ -3,6 +3,7 @@ import { defineChecks } from '../lesson-format.ts';
 export default defineChecks([
   {
     title: 'POST /lamp switches the lamp on, and GET /lamp says so',
+    kind: 'observe',
     steps: [
       { request: { method: 'POST', path: '/lamp' }, expect: { status: 200, body: 'Switched on.' } },
       { request: { method: 'GET', path: '/lamp' }, expect: { status: 200, body: 'The lamp is on.' } },
@@ -37,16 +38,19 @@ export default defineChecks([
   },
   {
     title: 'GET /lamps is not /lamp: 404 with an empty body',
+    kind: 'observe',
     request: { method: 'GET', path: '/lamps' },
     expect: { status: 404, body: '' },
   },
   {
     title: 'GET /lamp/extra matches no route either: 404 with an empty body',
+    kind: 'observe',
     request: { method: 'GET', path: '/lamp/extra' },
     expect: { status: 404, body: '' },
   },
   {
     title: 'PUT /lamp has no route: 404',
+    kind: 'observe',
     request: { method: 'PUT', path: '/lamp' },
     expect: { status: 404, body: '' },
   },

@@ -23,6 +23,7 @@ export default defineChecks([
   },
   {
     title: 'GET / still answers Hello, world!',
+    kind: 'observe',
     request: { method: 'GET', path: '/' },
     expect: { status: 200, body: 'Hello, world!' },
   },

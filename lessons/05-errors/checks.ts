@@ -3,6 +3,7 @@ import { defineChecks } from '../lesson-format.ts';
 export default defineChecks([
   {
     title: 'POST /greet with a name still answers Hello, Ada!',
+    kind: 'observe',
     request: { method: 'POST', path: '/greet', bodyType: 'json', body: { name: 'Ada' } },
     expect: { status: 200, body: 'Hello, Ada!' },
   },
@@ -27,11 +28,13 @@ export default defineChecks([
   },
   {
     title: 'Broken JSON is a 400 too, and says what was wrong',
+    kind: 'observe',
     request: { method: 'POST', path: '/greet', bodyType: 'text', body: '{"name": Ada', headers: { 'content-type': 'application/json' } },
     expect: { status: 400, json: { is_error: true, status_code: 400 } },
   },
   {
     title: 'After all those errors the server still answers GET /',
+    kind: 'observe',
     request: { method: 'GET', path: '/' },
     expect: { status: 200, body: 'Hello, world!' },
   },

@@ -8,6 +8,7 @@ export default defineChecks([
   },
   {
     title: 'The middleware ran first: x-api-version is 2',
+    kind: 'observe',
     request: { method: 'GET', path: '/api/stats' },
     expect: { status: 200, headers: { 'x-api-version': '2' } },
   },
@@ -21,6 +22,7 @@ export default defineChecks([
   },
   {
     title: 'GET /late, added after startServer, never runs: 404',
+    kind: 'observe',
     request: { method: 'GET', path: '/late' },
     expect: { status: 404, body: '' },
   },

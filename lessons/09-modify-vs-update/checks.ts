@@ -3,6 +3,7 @@ import { defineChecks } from '../lesson-format.ts';
 export default defineChecks([
   {
     title: 'PATCH merges: the fields you do not send stay',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/sweep', body: { text: 'Sweep', room: 'kitchen' } }, expect: { status: 200 } },
       { request: { method: 'PATCH', path: '/todos/sweep', body: { done: true } }, expect: { status: 200, json: { id: 'sweep', text: 'Sweep', room: 'kitchen', done: true } } },
@@ -10,6 +11,7 @@ export default defineChecks([
   },
   {
     title: 'PUT replaces: the fields you do not send are gone',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/dust', body: { text: 'Dust', room: 'hall' } }, expect: { status: 200 } },
       { request: { method: 'PUT', path: '/todos/dust', body: { text: 'Dust twice' } }, expect: { status: 200, json: { id: 'dust', text: 'Dust twice' }, bodyExcludes: '"room"' } },
@@ -17,6 +19,7 @@ export default defineChecks([
   },
   {
     title: 'POST /todos/:id replaces too',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/mop', body: { text: 'Mop', room: 'bath' } }, expect: { status: 200 } },
       { request: { method: 'POST', path: '/todos/mop', body: { text: 'Mop again' } }, expect: { status: 200, json: { id: 'mop', text: 'Mop again' }, bodyExcludes: '"room"' } },
@@ -24,6 +27,7 @@ export default defineChecks([
   },
   {
     title: 'PATCH on a missing id creates the todo with that id',
+    kind: 'observe',
     steps: [
       { request: { method: 'DELETE', path: '/todos/fresh-patch' }, expect: {} },
       { request: { method: 'PATCH', path: '/todos/fresh-patch', body: { text: 'New' } }, expect: { status: 200, json: { id: 'fresh-patch', text: 'New' } } },
@@ -32,6 +36,7 @@ export default defineChecks([
   },
   {
     title: 'PUT on a missing id creates the todo with that id',
+    kind: 'observe',
     steps: [
       { request: { method: 'DELETE', path: '/todos/fresh-put' }, expect: {} },
       { request: { method: 'PUT', path: '/todos/fresh-put', body: { text: 'New' } }, expect: { status: 200, json: { id: 'fresh-put', text: 'New' } } },
@@ -39,6 +44,7 @@ export default defineChecks([
   },
   {
     title: 'Every answer is the todo as it is now stored',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/cook', body: { text: 'Cook' } }, expect: { status: 200 } },
       { request: { method: 'PATCH', path: '/todos/cook', body: { done: true } }, expect: { json: { text: 'Cook', done: true } }, capture: { updated: 'updated_at' } },

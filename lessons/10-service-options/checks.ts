@@ -3,6 +3,7 @@ import { defineChecks } from '../lesson-format.ts';
 export default defineChecks([
   {
     title: 'GET /todos?list=chores&done=true keeps only the matching todos',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/sweep', body: { list: 'chores', done: true } }, expect: { status: 200 } },
       { request: { method: 'PUT', path: '/todos/dust', body: { list: 'chores', done: false } }, expect: { status: 200 } },
@@ -11,6 +12,7 @@ export default defineChecks([
   },
   {
     title: 'DELETE /todos/null is refused with a 403 and removes nothing',
+    kind: 'observe',
     steps: [
       { request: { method: 'PUT', path: '/todos/keep-me', body: { text: 'Still here' } }, expect: { status: 200 } },
       { request: { method: 'DELETE', path: '/todos/null' }, expect: { status: 403, json: { status_code: 403, message: 'Clients are not allowed to delete all items.' } } },
@@ -19,6 +21,7 @@ export default defineChecks([
   },
   {
     title: 'DELETE /todos without an id is refused the same way',
+    kind: 'observe',
     request: { method: 'DELETE', path: '/todos' },
     expect: { status: 403 },
   },
@@ -39,11 +42,13 @@ export default defineChecks([
   },
   {
     title: 'toId turns the text null into the value null',
+    kind: 'observe',
     request: { method: 'GET', path: '/ids/null' },
     expect: { status: 200, json: { raw: 'null', id: null } },
   },
   {
     title: 'toId keeps any other id as text',
+    kind: 'observe',
     request: { method: 'GET', path: '/ids/42' },
     expect: { status: 200, json: { raw: '42', id: '42' } },
   },

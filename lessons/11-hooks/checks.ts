@@ -8,6 +8,7 @@ export default defineChecks([
   },
   {
     title: 'A todo the client marked done stays done',
+    kind: 'observe',
     request: { method: 'POST', path: '/todos', body: { text: 'Walk', done: true } },
     expect: { status: 201, json: { text: 'Walk', done: true } },
   },
@@ -33,6 +34,7 @@ export default defineChecks([
   },
   {
     title: 'Other todos can still be removed',
+    kind: 'observe',
     steps: [
       { request: { method: 'POST', path: '/todos', body: { text: 'Temporary' } }, expect: { status: 201 }, capture: { id: 'id' } },
       { request: { method: 'DELETE', path: '/todos/{{id}}' }, expect: { status: 200, json: { id: '{{id}}', text: 'Temporary' } } },

@@ -28,6 +28,7 @@ export default defineChecks([
   },
   {
     title: 'A note created by the server itself has no provider: via server',
+    kind: 'observe',
     request: { method: 'GET', path: '/welcome' },
     expect: { status: 200, json: { text: 'Welcome!', owner: 'nobody', via: 'server' } },
   },

@@ -5,6 +5,7 @@ const taxes = { method: 'POST', path: '/todos', body: { text: 'File taxes', due:
 export default defineChecks([
   {
     title: 'POST /todos answers a plain JSON map, the date as ISO text',
+    kind: 'observe',
     request: taxes,
     expect: { status: 201, json: { text: 'File taxes', done: false, due: '2020-04-15T00:00:00.000Z' }, bodyIncludes: '"created_at":"' },
   },

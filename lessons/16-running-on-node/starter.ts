@@ -1,15 +1,14 @@
 import { App, AppHttp } from 'halo';
 
 const app = new App();
-const started = Date.now();
+const server = new AppHttp(app);
 
 app.get('/', (req, res) => {
   res.write('Hello, world!');
 });
 
-// TODO: GET /health answers { status: 'ok', uptime_s: <whole seconds since started> } as JSON.
+// TODO: GET /health answers { status: 'ok', uri: <where the server really listens> } as JSON.
 
-const server = new AppHttp(app);
 await server.startServer('localhost', 3000);
-// uri is where the server really listens (HALO_PORT may have chosen another port).
-console.log(`Listening on ${server.uri}`);
+// TODO: print where the server really listens: on Node, HALO_PORT may have chosen another port than 3000.
+console.log('Listening on http://localhost:3000');

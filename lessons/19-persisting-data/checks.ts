@@ -5,6 +5,7 @@ const create = { method: 'POST', path: '/todos', bodyType: 'json', body: { text:
 export default defineChecks([
   {
     title: 'POST /todos creates a todo: 201 with an id and timestamps',
+    kind: 'observe',
     request: create,
     expect: { status: 201, json: { text: 'Water the plants', done: false }, bodyIncludes: ['"id":"', '"created_at":"', '"updated_at":"'] },
   },

@@ -3,6 +3,7 @@ import { defineChecks } from '../lesson-format.ts';
 export default defineChecks([
   {
     title: 'POST /messages still creates a message over REST',
+    kind: 'observe',
     request: { method: 'POST', path: '/messages', body: { text: 'Hello over REST' } },
     expect: { status: 201, json: { text: 'Hello over REST' } },
   },

@@ -1,0 +1,30 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lessons } from '../../web/lessons/catalog.ts';
+import { checkProgram, report, restarts, runningPrograms } from './check-program.ts';
+import { repoRoot } from './serve-program.ts';
+
+// Each `alt-solutions/NN.ts` solves lesson NN in another way than the lesson's own solution (other
+// names, other messages, other structure): its checks must pass too, so that they test the lesson's
+// concept and not the reference solution's wording.
+
+const folder = join(repoRoot, 'test/lessons/alt-solutions');
+const files = readdirSync(folder).filter((name) => /^\d\d\.ts$/.test(name)).sort();
+
+afterAll(async () => {
+  await Promise.all([...runningPrograms].map((program) => program.stop()));
+});
+
+it('covers at least the lessons whose checks were written around one solution', () => {
+  expect(files.map((name) => name.slice(0, 2))).toEqual(expect.arrayContaining(['02', '08', '09', '10', '13', '15', '16', '18']));
+});
+
+describe.concurrent.each(files)('%s', (name) => {
+  const lesson = lessons.find((l) => l.number === Number(name.slice(0, 2)))!;
+  it('passes every check of its lesson', async ({ expect }) => {
+    const { results, output } = await checkProgram(lesson, join(folder, name), 2);
+    const failed = report(results);
+    expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
+  }, restarts(lesson) ? 150_000 : 40_000);
+});

@@ -1,0 +1,45 @@
+import { WebSocket } from 'ws';
+import { stepsOf } from '../../lessons/lesson-format.ts';
+import type { Lesson } from '../../web/lessons/catalog.ts';
+import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
+import { runChecks } from '../../web/lessons/run-checks.ts';
+import type { CheckResult } from '../../web/lessons/run-checks.ts';
+import type { RunningProgram } from './serve-program.ts';
+import { serveProgram } from './serve-program.ts';
+
+/** Programs still running, so a test file's afterAll can stop them when a test gives up early. */
+export const runningPrograms = new Set<RunningProgram>();
+
+/** True when some check of the lesson restarts the program: each restart starts a process (and maybe opens a database). */
+export function restarts(lesson: Lesson): boolean {
+  return lesson.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
+}
+
+/** The failed checks of `results`, one block each with the failing step's request and reasons; `''` when all passed. */
+export function report(results: CheckResult[]): string {
+  return results
+    .filter((r) => !r.passed)
+    .map((r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`)
+    .join('\n');
+}
+
+/**
+ * Serves the program `file` on Node (the Node AppHttp on a real socket) and runs the lesson's checks
+ * `rounds` times against the same process, with Node's fetch: learners press "Run checks" again and
+ * again, so checks must not depend on a fresh program. Returns the last round, or the first that failed.
+ */
+export async function checkProgram(lesson: Lesson, file: string, rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
+  const served = await serveProgram(file, restarts(lesson) ? 60_000 : undefined);
+  runningPrograms.add(served);
+  try {
+    let results: CheckResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart, WebSocket: WebSocket as unknown as WebSocketClass });
+      if (report(results)) break;
+    }
+    return { results, output: served.output() };
+  } finally {
+    await served.stop();
+    runningPrograms.delete(served);
+  }
+}
