@@ -1,19 +1,37 @@
-/** Formats console arguments the way a terminal shows them: strings as is, errors by stack, values as JSON. */
+import { format } from 'node-inspect-extracted';
+
+/** The symbol `util.inspect` calls for an object's own text (Node's, shared by the extracted copy). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Formats console arguments as Node's `console.log` does (`util.format`: printf-style placeholders in a first
+ * string, `util.inspect` for every other value), so a program prints the same text here and on Node. An error
+ * shows its message and its stack with frames mapped to the learner's files, in every engine.
+ */
 export function formatArgs(args: readonly unknown[], mapStack: (stack: string) => string): string {
-  return args.map((arg) => formatValue(arg, mapStack)).join(' ');
+  return format(...args.map((arg) => (arg instanceof Error ? shownAs(errorText(arg, mapStack)) : arg)));
 }
 
-function formatValue(value: unknown, mapStack: (stack: string) => string): string {
-  if (typeof value === 'string') return value;
-  if (value instanceof Error) return value.stack ? mapStack(value.stack) : `${value.name}: ${value.message}`;
-  if (typeof value === 'function') return `[Function ${value.name || '(anonymous)'}]`;
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value === undefined || typeof value === 'symbol' || typeof value === 'number' || typeof value === 'boolean' || value === null) {
-    return String(value);
-  }
+/**
+ * An error's message followed by its mapped stack. V8 starts a stack with `Name: message`; Firefox and Safari
+ * give the frames only, so the message is put first there.
+ */
+export function errorText(error: Error, mapStack: (stack: string) => string): string {
+  const head = headline(error);
+  const stack = typeof error.stack === 'string' ? error.stack : '';
+  if (!stack) return head;
+  return mapStack(stack.startsWith(head) || stack.startsWith(`${error.name}:`) ? stack : `${head}\n${stack}`);
+}
+
+function headline(error: Error): string {
   try {
-    return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value);
+    return error.message ? `${error.name}: ${error.message}` : String(error.name);
   } catch {
-    return Object.prototype.toString.call(value);
+    return 'Error';
   }
+}
+
+/** A value `util.inspect` prints as `text`, unquoted (top-level errors, already formatted). */
+function shownAs(text: string): object {
+  return { [INSPECT]: () => text };
 }

@@ -64,7 +64,6 @@ export class ServerHost {
   private readonly spares: ServerWorkerHandle[] = [];
   private generation = 0;
   private current: ProgramState = { status: 'idle', origins: [] };
-  private readonly known = new Set<string>();
   private settledWaiters: (() => void)[] = [];
   private nextSocket = 1;
   /** Set while spares are missing: they boot once the host is quiet (the timer, or the program's first answer). */
@@ -93,9 +92,13 @@ export class ServerHost {
     return this.current;
   }
 
-  /** True for origins any program of this page registered: their requests never go to the network. */
+  /**
+   * True for every origin a program may listen on: their requests never go to the network, so with no program
+   * listening (held for consent, crashed, not yet started) the playground answers 503 itself instead of a real
+   * server on the learner's machine answering.
+   */
   handles(origin: string): boolean {
-    return this.known.has(origin);
+    return mayListenOn(origin, globalThis.location?.origin);
   }
 
   /**
@@ -220,7 +223,6 @@ export class ServerHost {
           return;
         }
         origins.add(origin);
-        this.known.add(origin);
         if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
       },
       unlisten: (origin) => {

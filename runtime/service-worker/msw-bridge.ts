@@ -9,8 +9,8 @@ import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
 export type BridgedHost = Pick<ServerHost, 'handles' | 'fetch' | 'openSocket'>;
 
 /**
- * Starts msw: its service worker sends every fetch of the page here; requests for an origin a program
- * registered go to the server host, everything else passes through to the network untouched.
+ * Starts msw: its service worker sends every fetch of the page here; requests for an origin a program may
+ * listen on go to the server host (a 503 from it when none listens), everything else passes through to the network.
  * `root` is the site's base URL; the worker script lives there and its scope is exactly that path,
  * so the playground works under any sub-path. The page's WebSockets are intercepted in the page by msw
  * (`ws.link`): those to a program's origin are connected to it through the host, the others to the network.
@@ -23,6 +23,7 @@ export async function startMswBridge(host: BridgedHost, root: URL): Promise<void
     }),
     socketBridge(host),
   );
+  for (const registration of await navigator.serviceWorker.getRegistrations()) answerUpdatesQuietly(registration);
   await worker.start({
     serviceWorker: { url: new URL(SERVICE_WORKER_FILE, root).href, options: { scope: root.pathname } },
     onUnhandledRequest: 'bypass',
@@ -49,4 +50,18 @@ function socketBridge(host: BridgedHost) {
     });
     client.addEventListener('close', () => socket.close());
   });
+}
+
+/**
+ * msw asks an existing registration for an update without waiting for the answer; offline that check fails, which
+ * is a normal state, not an unhandled error. A page gets the same registration object every time it asks, so the
+ * checks msw starts on it are marked handled here; a real failure still reaches whoever awaits it.
+ */
+function answerUpdatesQuietly(registration: ServiceWorkerRegistration): void {
+  const update = registration.update.bind(registration);
+  registration.update = () => {
+    const checked = update();
+    checked.catch(() => undefined);
+    return checked;
+  };
 }

@@ -1,8 +1,10 @@
 /**
  * Errors in the free playground, in Chromium: a 500 is one console entry whose stack shows the learner's
  * frames with the framework's folded; a missing `});` is first reported at the `{` it leaves open; half-typed
- * code (`app.` on its own line) does not replace the running program until the learner runs it.
+ * code (`app.` on its own line) does not replace the running program until the learner runs it; values are
+ * logged as Node's console.log prints them.
  */
+import { format } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
@@ -100,4 +102,31 @@ test('half-typed code does not replace the running program; Ctrl/Cmd+Enter runs 
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByText(/^Program: crashed/).waitFor(WAIT);
+}, 120_000);
+
+test("the console shows values as Node's console.log does", async () => {
+  const logging = `import { App, AppHttp } from 'halo';
+
+const loop: Record<string, unknown> = { name: 'loop' };
+loop.self = loop;
+console.log('values', new Map([['a', 1]]), new Set([1, 'two']), [undefined, 1], { a: 1, nested: { deep: { deeper: { deepest: 1 } } } });
+console.log('circular', loop, 10n, Symbol('s'));
+
+await new AppHttp(new App()).startServer('localhost', 3000);
+`;
+  await page.getByRole('tab', { name: /Console/ }).click();
+  await page.getByRole('button', { name: 'Clear console' }).click();
+  const before = (await status().getAttribute('data-bundle')) ?? '';
+  await replaceCode(page, logging, 'import');
+  await waitForProgram(page, before);
+  const loop: Record<string, unknown> = { name: 'loop' };
+  loop.self = loop;
+  const expected = [
+    format('values', new Map([['a', 1]]), new Set([1, 'two']), [undefined, 1], { a: 1, nested: { deep: { deeper: { deepest: 1 } } } }),
+    format('circular', loop, 10n, Symbol('s')),
+  ];
+  for (const text of expected) {
+    const entry = consoleList().locator('li', { hasText: text.split(' ')[0] });
+    await expect.poll(async () => (await entry.allInnerTexts()).join('\n'), WAIT).toContain(text);
+  }
 }, 120_000);

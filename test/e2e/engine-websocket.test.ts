@@ -105,13 +105,13 @@ describe('WebSocket in the playground', () => {
     await waitFor('a', 'log.messages.some((m) => m.id === 2 && Array.isArray(m.result))');
   });
 
-  test('a path without an endpoint closes with 4404 and a reason; an origin no program registered goes to the network', async () => {
+  test('a path without an endpoint closes with 4404 and a reason; a local origin no program listens on is closed by the playground', async () => {
     await open('wrong', 'ws://localhost:3000/nowhere');
     const wrong = await waitFor('wrong', 'log.close !== null');
     expect(wrong.close).toMatchObject({ code: 4404, reason: expect.stringContaining('/ws') });
     await open('none', 'ws://localhost:3999/ws');
-    // Port 3999 is not registered by any program: msw passes it to the network, where nothing listens.
-    expect((await waitFor('none', 'log.close !== null')).close?.code).toBe(1006);
+    // No program listens on port 3999: the socket never leaves the page (a real server there must not answer).
+    expect((await waitFor('none', 'log.close !== null')).close).toMatchObject({ code: 1013, reason: expect.stringContaining('No program is listening on http://localhost:3999') });
   });
 
   test('a message that never finishes trips the kill switch: sockets close with 1012 and new ones reach the restarted program', async () => {

@@ -80,9 +80,13 @@ async function offlineVisit(host: Host, viewport: typeof DESKTOP, check: (page: 
     await waitForProgram(page);
     await page.getByText('Ready offline').waitFor({ timeout: 120_000 });
     await host.goAway();
+    // Offline is a normal state: the reload reports no unhandled error (a failed update check used to be one).
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.reload();
     await check(page);
     expect(host.refused().filter((path) => !mayTry.test(path))).toEqual([]);
+    expect(pageErrors).toEqual([]);
   } finally {
     await context.close();
     await host.close();

@@ -2,8 +2,11 @@
  * A share link is a stranger's code. In Chromium, through the real service worker of the built site:
  * opening one never saves it over the learner's code and never runs it without "Run shared code";
  * closing the tab and coming back plainly runs the learner's own code; "Back to my code" restores it;
- * a damaged link says so in plain words and leaves the saved code alone. Only the click adopts it.
+ * a damaged link says so in plain words and leaves the saved code alone. Only the click adopts it. A request
+ * while the code is held is answered by the playground itself, never by a real server on the learner's machine.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
@@ -92,6 +95,31 @@ test('an unclicked share link leaves the saved code in storage and never runs', 
   await replaceCode(page, stranger.replace("'/'", "'/edited'"), "app.get('/edited'");
   expect(await storage(page)).not.toContain(STRANGER);
   await page.close();
+}, 120_000);
+
+test('a request while the shared code is held gets a 503 from the playground, never a real local server', async () => {
+  let hits = 0;
+  const real = createServer((_req, res) => {
+    hits++;
+    res.setHeader('access-control-allow-origin', '*');
+    res.end('a real server on the machine answered');
+  });
+  await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(real.address() as AddressInfo).port}`;
+  const page = await openHeld();
+  try {
+    expect((await send(page)).status).toBe('503 Service Unavailable');
+    const answer = await page.evaluate(async (url) => {
+      const response = await fetch(`${url}/probe`);
+      return { status: response.status, text: await response.text() };
+    }, origin);
+    expect(answer).toEqual({ status: 503, text: expect.stringContaining(`No program is listening on ${origin}`) as unknown });
+    expect(hits).toBe(0);
+    expect(await consoleText(page)).not.toContain(STRANGER);
+  } finally {
+    await page.close();
+    await new Promise((resolve) => real.close(resolve));
+  }
 }, 120_000);
 
 test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
