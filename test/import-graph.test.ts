@@ -1,8 +1,9 @@
 /**
  * The guard on the shape of runtime/ and web/: no import cycle between files or between folders
  * (type-only imports included), and the layering DESIGN.md names: runtime/ never imports web/,
- * runtime/framework imports no other runtime folder, and inside the framework routing knows nothing
- * of services or providers (services are plain data access, providers sit on top of both).
+ * runtime/framework imports no other runtime folder, runtime/contract (the types every side of the
+ * playground runtime shares) imports nothing, and inside the framework routing knows nothing of
+ * services or providers (services are plain data access, providers sit on top of both).
  */
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -56,6 +57,12 @@ describe('layering', () => {
 
   it('runtime/framework imports nothing from the other runtime folders', () => {
     const outside = importEdges(FRAMEWORK).filter((edge) => isInside(edge.to, RUNTIME) && !isInside(edge.to, FRAMEWORK));
+    expect(outside.map((edge) => `${relative(REPO, edge.from)} imports ${relative(REPO, edge.to)}`)).toEqual([]);
+  });
+
+  it('runtime/contract, the playground runtime\'s bottom floor, imports nothing from outside itself', () => {
+    const contract = join(RUNTIME, 'contract');
+    const outside = importEdges(contract).filter((edge) => !isInside(edge.to, contract));
     expect(outside.map((edge) => `${relative(REPO, edge.from)} imports ${relative(REPO, edge.to)}`)).toEqual([]);
   });
 

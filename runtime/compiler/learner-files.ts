@@ -1,5 +1,5 @@
 import type { Loader, Plugin } from 'esbuild-wasm/esm/browser.js';
-import { haloShim } from '../contract/halo-shim.ts';
+import { haloShim } from './halo-shim.ts';
 
 /** The esbuild namespace of the learner's files; stripped again from diagnostics and source maps. */
 export const LEARNER_NAMESPACE = 'learner';

@@ -15,7 +15,7 @@ import { setOptionalModuleLoader, type OptionalModules } from '../framework/opti
 import { runHandedIn } from './handed-in/hand-in.ts';
 import { loadedOnce } from './handed-in/loaded-once.ts';
 import type { App } from '../framework/app.ts';
-import { HALO_GLOBAL } from '../contract/halo-shim.ts';
+import { HALO_GLOBAL } from '../contract/halo-global.ts';
 import { ProgramConsole } from './program-console.ts';
 import type { PgAssets, PgCall, PgFile, PgReply } from '../contract/pg-broker-protocol.ts';
 import { WORKER_READY, type FromServerWorker, type ToServerWorker } from '../contract/server-worker-protocol.ts';
