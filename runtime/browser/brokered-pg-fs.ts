@@ -1,6 +1,6 @@
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { Filesystem } from '@electric-sql/pglite/basefs';
-import type { PgFile } from './pg-broker-protocol.ts';
+import type { PgFile } from '../contract/pg-broker-protocol.ts';
 import type { PgHost } from './program-host.ts';
 
 /** PGlite's data directory inside its in-memory file system. */

@@ -1,5 +1,5 @@
 import type { App } from '../framework/app.ts';
-import type { PgAssets, PgFile } from './pg-broker-protocol.ts';
+import type { PgAssets, PgFile } from '../contract/pg-broker-protocol.ts';
 
 /** What the page keeps for a program's PGlite (the program itself has no storage of its own). */
 export interface PgHost {

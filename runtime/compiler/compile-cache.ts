@@ -1,4 +1,4 @@
-import type { CompileResult } from '../engine/engine-api.ts';
+import type { CompileResult } from '../contract/engine-api.ts';
 
 type Compiled = Extract<CompileResult, { ok: true }>;
 

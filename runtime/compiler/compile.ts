@@ -1,5 +1,5 @@
 import type { BuildFailure, Message, OutputFile } from 'esbuild-wasm/esm/browser.js';
-import type { CompileResult, Diagnostic } from '../engine/engine-api.ts';
+import type { CompileResult, Diagnostic } from '../contract/engine-api.ts';
 import { toDiagnostic } from './diagnostics.ts';
 import { LEARNER_NAMESPACE, fileKey, learnerFiles } from './learner-files.ts';
 

@@ -1,6 +1,6 @@
-import type { CompileResult } from '../engine/engine-api.ts';
+import type { CompileResult } from '../contract/engine-api.ts';
 import { prebuiltProgram } from './prebuilt-programs.ts';
-import type { FromCompiler, ToCompiler } from './protocol.ts';
+import type { FromCompiler, ToCompiler } from '../contract/compiler-protocol.ts';
 
 type Pending = { resolve: (answer: FromCompiler) => void; reject: (error: Error) => void };
 

@@ -6,12 +6,12 @@
  */
 import * as esbuild from 'esbuild-wasm/esm/browser.js';
 import wasmURL from 'esbuild-wasm/esbuild.wasm?url';
-import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
+import { fetchCompressed } from '../assets/fetch-compressed.ts';
 import haloExports from 'virtual:halo-exports';
 import { CompileCache } from './compile-cache.ts';
 import { compileProgram, inputHash } from './compile.ts';
-import type { CompileResult } from '../engine/engine-api.ts';
-import type { FromCompiler, ToCompiler } from './protocol.ts';
+import type { CompileResult } from '../contract/engine-api.ts';
+import type { FromCompiler, ToCompiler } from '../contract/compiler-protocol.ts';
 import { WARM_UP_FILES } from './warm-up.ts';
 
 declare const self: DedicatedWorkerGlobalScope;

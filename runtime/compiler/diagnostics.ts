@@ -1,5 +1,5 @@
 import type { Message } from 'esbuild-wasm/esm/browser.js';
-import type { Diagnostic } from '../engine/engine-api.ts';
+import type { Diagnostic } from '../contract/engine-api.ts';
 import { LEARNER_NAMESPACE, fileKey } from './learner-files.ts';
 
 const encoder = new TextEncoder();

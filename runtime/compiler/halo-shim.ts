@@ -1,5 +1,4 @@
-/** The global through which the server worker hands its framework build to the program. */
-export const HALO_GLOBAL = '__halo';
+import { HALO_GLOBAL } from '../contract/halo-global.ts';
 
 /**
  * Source of the `halo` module a program is compiled against: named exports read from the framework

@@ -1,10 +1,10 @@
 /**
  * Programs compiled when the site is built (lesson starters and solutions, templates, the example): the
  * page runs them without waiting for esbuild-wasm, which is only needed once the learner edits.
- * The build writes each bundle to `assets/prebuilt/<id>.js` (see prebuilt-plugin.ts).
+ * The build writes each bundle to `assets/prebuilt/<id>.js` (see runtime/build/prebuilt-programs-plugin.ts).
  */
 import ids from 'virtual:halo-prebuilt';
-import type { CompileResult } from '../engine/engine-api.ts';
+import type { CompileResult } from '../contract/engine-api.ts';
 import { inputHash } from './compile.ts';
 
 const PREBUILT = new Set<string>(ids);

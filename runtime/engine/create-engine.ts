@@ -1,4 +1,4 @@
-import type { PlaygroundEngine } from './engine-api.ts';
+import type { PlaygroundEngine } from '../contract/engine-api.ts';
 import { Engine } from './engine.ts';
 import type { EngineOptions } from './engine.ts';
 

@@ -1,11 +1,11 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
-import { ServerHost } from '../server-worker/server-host.ts';
-import { answerPgCall } from '../server-worker/pg-store.ts';
-import { handedInModuleSource } from '../server-worker/handed-in-modules.ts';
-import type { PgCall } from '../browser/pg-broker-protocol.ts';
-import { spawnServerWorker } from '../server-worker/spawn-server-worker.ts';
-import { startRequestBridge } from '../service-worker/request-bridge.ts';
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from './engine-api.ts';
+import { ServerHost } from '../server-worker/host/server-host.ts';
+import { answerPgCall } from '../server-worker/host/pg-store.ts';
+import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
+import type { PgCall } from '../contract/pg-broker-protocol.ts';
+import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
+import { startRequestBridge } from './request-bridge.ts';
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../contract/engine-api.ts';
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 

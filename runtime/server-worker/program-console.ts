@@ -1,4 +1,4 @@
-import type { ConsoleEntry } from '../engine/engine-api.ts';
+import type { ConsoleEntry } from '../contract/engine-api.ts';
 import { formatArgs } from './format-console.ts';
 import type { StackMapper } from './stack-mapper.ts';
 

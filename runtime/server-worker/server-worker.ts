@@ -2,7 +2,7 @@
 /**
  * The server worker: a dedicated module Worker holding the browser build of Halo and one compiled
  * program. It runs inside the sandbox frame (an opaque origin with no storage and no network, see
- * sandbox-frame.ts). The page sends it requests for the origins the program registered and terminates
+ * host/sandbox-frame.ts). The page sends it requests for the origins the program registered and terminates
  * it when a request takes too long, so nothing here has to defend against the program hanging.
  *
  * The page talks to it only through the MessagePort of the first `connect` message, kept in this
@@ -15,16 +15,15 @@ import { setOptionalModuleLoader, type OptionalModules } from '../framework/opti
 import { runHandedIn } from './handed-in/hand-in.ts';
 import { loadedOnce } from './handed-in/loaded-once.ts';
 import type { App } from '../framework/app.ts';
-import { HALO_GLOBAL } from '../compiler/halo-shim.ts';
+import { HALO_GLOBAL } from '../contract/halo-global.ts';
 import { ProgramConsole } from './program-console.ts';
-import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
-import type { FromServerWorker, ToServerWorker, WireRequest } from './protocol.ts';
+import type { PgAssets, PgCall, PgFile, PgReply } from '../contract/pg-broker-protocol.ts';
+import { WORKER_READY, type FromServerWorker, type ToServerWorker } from '../contract/server-worker-protocol.ts';
 import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
 import { WorkerSockets } from './worker-sockets.ts';
-import { WORKER_READY } from './sandbox-document.ts';
-import { fromWireRequest, textResponse, toWireResponse } from './wire.ts';
+import { fromWireRequest, textResponse, toWireResponse, type WireRequest } from '../contract/wire.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -44,7 +43,7 @@ function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets 
   });
 }
 
-// This worker's build leaves PGlite and graphql-js out (see handed-in-plugin.ts): the page hands in their
+// This worker's build leaves PGlite and graphql-js out (see runtime/build/handed-in-plugin.ts): the page hands in their
 // module files when a program first needs them.
 const handedIn = loadedOnce((name: keyof OptionalModules) => (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source)));
 setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => handedIn(name) as Promise<OptionalModules[Name]>);

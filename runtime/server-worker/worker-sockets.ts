@@ -1,8 +1,8 @@
 import type { App } from '../framework/app.ts';
 import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
 import { joinPaths } from '../framework/routing/path-pattern.ts';
-import { socketOrigin } from './program-origin.ts';
-import type { FromServerWorker } from './protocol.ts';
+import { socketOrigin } from '../contract/program-origin.ts';
+import type { FromServerWorker } from '../contract/server-worker-protocol.ts';
 
 /** What the provider returns for one connection. */
 type Session = ReturnType<WebSocketProvider['connect']>;

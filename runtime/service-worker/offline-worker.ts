@@ -4,8 +4,8 @@
  * answered from the versioned cache (network as fallback, and to fill it) and go no further; everything
  * else — requests to the learner's program — falls through to msw's listener.
  */
-import { GZIP_SUFFIX, inflated } from './compressed-assets.ts';
-import { OFFLINE_CACHE_PREFIX, OFFLINE_MESSAGES, type OfflineManifest } from './offline-manifest.ts';
+import { GZIP_SUFFIX, inflated } from '../assets/compressed-assets.ts';
+import { OFFLINE_CACHE_PREFIX, OFFLINE_MESSAGES, type OfflineManifest } from '../contract/offline-manifest.ts';
 import { withoutVary } from './without-vary.ts';
 
 /** The parts of the service worker global scope used here (the DOM lib does not describe it). */

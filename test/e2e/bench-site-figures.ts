@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
-import { offlineManifest } from '../../runtime/service-worker/offline-worker-build.ts';
+import { offlineManifest } from '../../runtime/build/offline-worker-build.ts';
 import { siteFiles } from './harness/site-files.ts';
 
 /**

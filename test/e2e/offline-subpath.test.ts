@@ -12,7 +12,7 @@ import { launchChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { send, waitForProgram } from './share-page.ts';
-import { OFFLINE_MESSAGES } from '../../runtime/service-worker/offline-manifest.ts';
+import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
 
 let site = '';
 let server: StaticServer;

@@ -28,7 +28,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-// Fetched as their compressed `.gz` siblings (runtime/service-worker/compressed-assets.ts).
+// Fetched as their compressed `.gz` siblings (runtime/assets/compressed-assets.ts).
 const pgliteAssets = (): string[] => requested.filter((url) => /pglite[^/]*\.(wasm|data)\.gz$/.test(url));
 
 test('a program without a PgService does not download PGlite', async () => {

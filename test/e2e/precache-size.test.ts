@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { distDir } from './harness/paths.ts';
 import { siteFiles } from './harness/site-files.ts';
-import { offlineManifest } from '../../runtime/service-worker/offline-worker-build.ts';
+import { offlineManifest } from '../../runtime/build/offline-worker-build.ts';
 
 /** The budget for what a first visit stores for offline use. */
 const PRECACHE_BYTES = 20 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /** Which origins a program may listen on: only addresses no real site has, never the playground's own. */
 import { describe, expect, it } from 'vitest';
-import { mayListenOn } from '../../runtime/server-worker/program-origin.ts';
+import { mayListenOn } from '../../runtime/contract/program-origin.ts';
 
 const PLAYGROUND = 'http://127.0.0.1:4173';
 

@@ -4,9 +4,9 @@
  * came), so they do not compete with the start and first answer the learner is waiting for.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { FromServerWorker, ToServerWorker } from '../../runtime/server-worker/protocol.ts';
-import type { ServerWorkerHandle } from '../../runtime/server-worker/sandbox-frame.ts';
-import { ServerHost } from '../../runtime/server-worker/server-host.ts';
+import type { FromServerWorker, ToServerWorker } from '../../runtime/contract/server-worker-protocol.ts';
+import type { ServerWorkerHandle } from '../../runtime/server-worker/host/sandbox-frame.ts';
+import { ServerHost } from '../../runtime/server-worker/host/server-host.ts';
 
 /** Stand-ins for server workers that boot, run any program as one listening on localhost:3000, and answer 200. */
 function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; boot: (index: number) => void } {

@@ -4,9 +4,9 @@
  * holds off its deadlines; once the program reports done, or without a report, they apply as before.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { BUSY_CAP_MS, ProgramProcess } from '../../runtime/server-worker/program-process.ts';
-import type { FromServerWorker } from '../../runtime/server-worker/protocol.ts';
-import type { ServerWorkerHandle } from '../../runtime/server-worker/sandbox-frame.ts';
+import { BUSY_CAP_MS, ProgramProcess } from '../../runtime/server-worker/host/program-process.ts';
+import type { FromServerWorker } from '../../runtime/contract/server-worker-protocol.ts';
+import type { ServerWorkerHandle } from '../../runtime/server-worker/host/sandbox-frame.ts';
 
 /**
  * A stand-in for the server worker: the test plays its messages. Like the real one it acknowledges

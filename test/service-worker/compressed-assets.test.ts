@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { compressedSiblings } from '../../runtime/service-worker/compress-build.ts';
-import { inflated } from '../../runtime/service-worker/compressed-assets.ts';
-import { offlineManifest } from '../../runtime/service-worker/offline-worker-build.ts';
+import { compressedSiblings } from '../../runtime/build/compress-build.ts';
+import { inflated } from '../../runtime/assets/compressed-assets.ts';
+import { offlineManifest } from '../../runtime/build/offline-worker-build.ts';
 
 const large = new TextEncoder().encode('export const answer = 42;\n'.repeat(10_000));
 

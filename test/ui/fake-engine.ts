@@ -1,4 +1,4 @@
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../../runtime/engine/engine-api.ts';
+import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../../runtime/contract/engine-api.ts';
 
 /** An in-memory engine for UI logic tests: "compiles" by looking for the word `BROKEN`. */
 export class FakeEngine implements PlaygroundEngine {

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import type { ConsoleEntry } from '../../runtime/engine/engine-api.ts';
+import type { ConsoleEntry } from '../../runtime/contract/engine-api.ts';
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { revealInEditor } from '../editor/editor-bridge.ts';

@@ -1,4 +1,4 @@
-import type { ConsoleEntry, PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { ConsoleEntry, PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { createStore } from '../state/store.ts';
 
 /** Keeps memory bounded when a program logs in a tight loop. */

@@ -1,4 +1,4 @@
-import { serviceWorkerControl } from '../../runtime/service-worker/service-worker-control.ts';
+import { serviceWorkerControl } from '../../runtime/assets/service-worker-control.ts';
 
 /**
  * Longest a first visit waits for the service worker before loading Monaco anyway: registering it takes

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { PlaygroundEngine, ProgramState } from '../../runtime/engine/engine-api.ts';
+import type { PlaygroundEngine, ProgramState } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from './program-session.ts';
 
 interface EngineValue {

@@ -1,4 +1,4 @@
-import type { Diagnostic, PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { Diagnostic, PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
 import { sameFiles, type Files } from '../state/files-store.ts';
 

@@ -1,7 +1,7 @@
 import { version, dependencies } from '../../package.json';
-import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { siteRoot } from '../../runtime/engine/site-root.ts';
-import { tarballName } from '../../runtime/node/pack/tarball-name.ts';
+import { tarballName } from '../../runtime/contract/tarball-name.ts';
 import { nodeProjectZip, PROJECT_FOLDER } from './node-project.ts';
 
 /** Compiles `files` and builds the Node project's zip; throws with the first problem when it does not compile. */

@@ -1,5 +1,5 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { HALO_GLOBAL } from '../../runtime/compiler/halo-shim.ts';
+import { HALO_GLOBAL } from '../../runtime/contract/halo-global.ts';
 
 /** What goes into a Node project. */
 export interface NodeProjectInput {

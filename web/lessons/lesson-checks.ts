@@ -1,4 +1,4 @@
-import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from '../engine/program-session.ts';
 import { createStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';

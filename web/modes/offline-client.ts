@@ -1,5 +1,5 @@
 import { createStore } from '../state/store.ts';
-import { OFFLINE_MESSAGES } from '../../runtime/service-worker/offline-manifest.ts';
+import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
 
 /** The offline cache as the page sees it. */
 export interface OfflineState {

@@ -1,4 +1,4 @@
-import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
 
 /** One line of a connection's log. */

@@ -1,4 +1,4 @@
-import type { PlaygroundEngine } from '../../runtime/engine/engine-api.ts';
+import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { createStore } from '../state/store.ts';
 import { buildRequest } from '../request/build-request.ts';
 import { remember } from '../request/request-store.ts';

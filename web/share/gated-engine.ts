@@ -1,4 +1,4 @@
-import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/engine/engine-api.ts';
+import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/contract/engine-api.ts';
 import { workspaceStore } from '../state/workspace-store.ts';
 
 /** The message a run refused while shared code waits shows in the status line. */

@@ -21,7 +21,7 @@ function quietLogger(): { logger: Logger; warnings: () => number } {
 
 function buildTypes(): void {
   // The editor's Halo types are generated from the framework; the build bundles them.
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/browser/build-types.ts'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/build/build-types.ts'], { cwd: ROOT, encoding: 'utf8' });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);
     throw new Error('Generating the Halo types for the editor failed (output above).');

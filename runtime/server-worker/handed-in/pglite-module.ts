@@ -1,5 +1,5 @@
 // PGlite as one self-contained module file, handed to the server worker on a program's first database
-// (see handed-in-modules.ts); its file name starts with `pglite` so the offline cache stores it on demand.
+// (see ../host/handed-in-modules.ts); its file name starts with `pglite` so the offline cache stores it on demand.
 import * as pglite from '@electric-sql/pglite';
 import { handIn } from './hand-in.ts';
 

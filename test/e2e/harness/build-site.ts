@@ -15,7 +15,7 @@ function run(args: string[]): void {
 /** Builds the production site into `outDir` the way `npm run build` does (framework types first), plus the engine's test page. */
 export function buildSite(outDir: string): void {
   const started = Date.now();
-  run(['tsx', 'runtime/browser/build-types.ts']);
+  run(['tsx', 'runtime/build/build-types.ts']);
   run(['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir']);
   console.log(`[e2e] built the site into ${outDir.slice(REPO_ROOT.length + 1)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,21 +1,6 @@
-import type { ConsoleEntry } from '../engine/engine-api.ts';
-import type { PgCall, PgReply } from '../browser/pg-broker-protocol.ts';
-
-/** An HTTP request crossing into the server worker; the body is transferred, not copied. */
-export interface WireRequest {
-  url: string;
-  method: string;
-  headers: [string, string][];
-  body: ArrayBuffer | null;
-}
-
-/** An HTTP response crossing back to the page; the body is transferred, not copied. */
-export interface WireResponse {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
-  body: ArrayBuffer;
-}
+import type { ConsoleEntry } from './engine-api.ts';
+import type { PgCall, PgReply } from './pg-broker-protocol.ts';
+import type { WireRequest, WireResponse } from './wire.ts';
 
 /** Messages the page sends to the server worker (over the worker's private port). */
 export type ToServerWorker =
@@ -49,3 +34,6 @@ export type FromServerWorker =
   | { type: 'socket-close'; id: number; code: number; reason: string }
   /** The program finished handling message `seq` (the kill switch waits for it as for a response). */
   | { type: 'socket-done'; seq: number };
+
+/** The server worker's first message to the sandbox frame: its module ran, so it can take its port now. */
+export const WORKER_READY = 'halo-worker-ready';

@@ -7,7 +7,7 @@ const EMPTY_MODULE = '\0halo-left-out';
 /**
  * For worker builds: optional-modules.ts's imports of PGlite and graphql-js resolve to an empty module, so
  * the server worker's script does not carry them (most of a megabyte every worker would parse at boot);
- * it loads them through the page when a program first needs them (handed-in-modules.ts).
+ * it loads them through the page when a program first needs them (runtime/server-worker/host/handed-in-modules.ts).
  */
 export function leaveOutOptionalModules(): Plugin {
   return {

@@ -2,8 +2,8 @@
 import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
-import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
-import type { PgAssets, PgCall, PgFile, PgReply } from '../browser/pg-broker-protocol.ts';
+import { fetchCompressed } from '../../assets/fetch-compressed.ts';
+import type { PgAssets, PgCall, PgFile, PgReply } from '../../contract/pg-broker-protocol.ts';
 
 /** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
 const DB_NAME = 'halo-pg';

@@ -1,6 +1,7 @@
-import type { PgCall, PgReply } from '../browser/pg-broker-protocol.ts';
-import type { ConsoleEntry } from '../engine/engine-api.ts';
-import type { FromServerWorker, ToServerWorker, WireRequest, WireResponse } from './protocol.ts';
+import type { PgCall, PgReply } from '../../contract/pg-broker-protocol.ts';
+import type { ConsoleEntry } from '../../contract/engine-api.ts';
+import type { FromServerWorker, ToServerWorker } from '../../contract/server-worker-protocol.ts';
+import type { WireRequest, WireResponse } from '../../contract/wire.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 
 /** How a program's start ended. */

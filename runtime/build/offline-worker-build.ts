@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
-import { GZIP_SUFFIX } from './compressed-assets.ts';
-import type { OfflineManifest } from './offline-manifest.ts';
-import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
+import { GZIP_SUFFIX } from '../assets/compressed-assets.ts';
+import type { OfflineManifest } from '../contract/offline-manifest.ts';
+import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from '../contract/service-worker-file.ts';
 
 /** Files used by few programs only (PGlite, several MB): cached on first use instead of after every first visit. */
 const ON_DEMAND = /(^|\/)(pglite|initdb)[^/]*$/;
@@ -33,7 +33,7 @@ export function offlineManifest(files: Record<string, string | Uint8Array>): Off
  */
 export async function serviceWorkerScript(manifest: OfflineManifest): Promise<string> {
   const result = await build({
-    entryPoints: [resolve(import.meta.dirname, 'offline-worker.ts')],
+    entryPoints: [resolve(import.meta.dirname, '../service-worker/offline-worker.ts')],
     bundle: true,
     format: 'iife',
     target: 'es2022',

@@ -1,6 +1,6 @@
 /**
  * Large files of the build travel gzip-compressed from any static host: the build writes `X.gz` beside
- * each of them (runtime/service-worker/compress-build.ts) and the browser inflates it with
+ * each of them (runtime/build/compress-build.ts) and the browser inflates it with
  * `DecompressionStream`, so a host that compresses nothing (`python3 -m http.server`, many school
  * servers) still sends a 14 MB esbuild.wasm as 3.7 MB. Used by the service worker (a request for `X`
  * is answered from `X.gz`) and by code that fetches before the service worker controls the page.

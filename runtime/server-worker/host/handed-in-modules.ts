@@ -1,9 +1,9 @@
 /// <reference types="vite/client" />
-import graphqlModuleUrl from './handed-in/graphql-module.ts?worker&url';
-import pgliteModuleUrl from './handed-in/pglite-module.ts?worker&url';
-import type { OptionalModules } from '../framework/optional-modules.ts';
-import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
-import { loadedOnce } from './handed-in/loaded-once.ts';
+import graphqlModuleUrl from '../handed-in/graphql-module.ts?worker&url';
+import pgliteModuleUrl from '../handed-in/pglite-module.ts?worker&url';
+import type { OptionalModules } from '../../framework/optional-modules.ts';
+import { fetchCompressed } from '../../assets/fetch-compressed.ts';
+import { loadedOnce } from '../handed-in/loaded-once.ts';
 
 const MODULE_URLS: Record<keyof OptionalModules, string> = { pglite: pgliteModuleUrl, graphql: graphqlModuleUrl };
 

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
-import serverWorkerUrl from './server-worker.ts?worker&url';
-import { fetchCompressed } from '../service-worker/fetch-compressed.ts';
+import serverWorkerUrl from '../server-worker.ts?worker&url';
+import { fetchCompressed } from '../../assets/fetch-compressed.ts';
 import { SANDBOX_DOCUMENT, SANDBOX_INIT } from './sandbox-document.ts';
 
 /** A server worker in the sandbox frame, as the page sees it. */

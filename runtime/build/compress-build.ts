@@ -1,6 +1,6 @@
 import { gzipSync, constants } from 'node:zlib';
-import { GZIP_SUFFIX } from './compressed-assets.ts';
-import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
+import { GZIP_SUFFIX } from '../assets/compressed-assets.ts';
+import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from '../contract/service-worker-file.ts';
 
 /** Files below this size are left alone: a request's overhead outweighs what gzip would save. */
 const MIN_BYTES = 64 * 1024;
@@ -11,7 +11,7 @@ const PLAIN = new Set([SERVICE_WORKER_FILE, MSW_WORKER_FILE]);
 
 /**
  * The `.gz` siblings (path → bytes) of a build's large files (`files`: path → content), at gzip's best
- * level: written once at build time, inflated in the browser (see compressed-assets.ts).
+ * level: written once at build time, inflated in the browser (see runtime/assets/compressed-assets.ts).
  */
 export function compressedSiblings(files: Record<string, string | Uint8Array>): Record<string, Uint8Array> {
   const out: Record<string, Uint8Array> = {};

@@ -1,4 +1,18 @@
-import type { WireRequest, WireResponse } from './protocol.ts';
+/** An HTTP request crossing into the server worker; the body is transferred, not copied. */
+export interface WireRequest {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: ArrayBuffer | null;
+}
+
+/** An HTTP response crossing back to the page; the body is transferred, not copied. */
+export interface WireResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
 
 /** Reads a Request into its wire form (the body as one ArrayBuffer, ready to transfer). */
 export async function toWireRequest(request: Request): Promise<WireRequest> {

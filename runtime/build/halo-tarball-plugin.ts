@@ -6,9 +6,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { haloTarball, haloVersion } from './halo-package.ts';
-import { tarballName } from './tarball-name.ts';
+import { tarballName } from '../contract/tarball-name.ts';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Packs halo in a child process, so its type bundling (seconds of CPU) overlaps Vite's own work. */
 function packInChild(): Promise<Uint8Array> {
@@ -16,7 +16,7 @@ function packInChild(): Promise<Uint8Array> {
   const out = join(dir, 'halo.tgz');
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   return new Promise<Uint8Array>((done, fail) => {
-    const child = spawn(process.execPath, [tsx, resolve(root, 'runtime/node/pack/pack-cli.ts'), out], { stdio: ['ignore', 'inherit', 'pipe'] });
+    const child = spawn(process.execPath, [tsx, resolve(root, 'runtime/build/pack-cli.ts'), out], { stdio: ['ignore', 'inherit', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
     child.once('error', fail);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import type { Plugin } from 'vite';
-import { compileProgram } from './compile.ts';
+import { compileProgram } from '../compiler/compile.ts';
 
 const MODULE = 'virtual:halo-prebuilt';
 const RESOLVED = `\0${MODULE}`;

@@ -1,4 +1,4 @@
-import type { CompileResult } from '../engine/engine-api.ts';
+import type { CompileResult } from './engine-api.ts';
 
 /** Messages the page sends to the compiler worker; each carries an id its answer repeats. */
 export type ToCompiler = { id: number; type: 'init' } | { id: number; type: 'compile'; files: Record<string, string>; entry: string };

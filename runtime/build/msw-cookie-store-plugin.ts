@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const REPLACEMENT = fileURLToPath(new URL('./msw-cookie-store.ts', import.meta.url));
+const REPLACEMENT = fileURLToPath(new URL('../engine/msw-cookie-store.ts', import.meta.url));
 
 /** Builds msw with runtime/engine/msw-cookie-store.ts in place of its localStorage-backed cookie store. */
 export function mswCookieStorePlugin(): Plugin {

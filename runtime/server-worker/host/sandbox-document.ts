@@ -1,3 +1,5 @@
+import { WORKER_READY } from '../../contract/server-worker-protocol.ts';
+
 /**
  * What learner code may do from the sandbox, as a Content-Security-Policy that the server workers inherit
  * (workers from blob: URLs take their creator's policy): run scripts and wasm (PGlite needs eval and
@@ -9,9 +11,6 @@ export const SANDBOX_CSP =
 
 /** The message that hands the frame its control port and the server worker's script. */
 export const SANDBOX_INIT = 'halo-sandbox-init';
-
-/** The server worker's first message to the frame: its module ran, so it can take its port now. */
-export const WORKER_READY = 'halo-worker-ready';
 
 /** The frame's bootstrap could not load the server worker's module. */
 const BOOT_FAILED = 'halo-worker-boot-failed';

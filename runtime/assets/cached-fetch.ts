@@ -1,4 +1,4 @@
-import { OFFLINE_CACHE_PREFIX } from './offline-manifest.ts';
+import { OFFLINE_CACHE_PREFIX } from '../contract/offline-manifest.ts';
 
 /**
  * Fetches a file of this deployment from the offline cache when it is there, else from the network.

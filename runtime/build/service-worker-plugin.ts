@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 import { compressedSiblings } from './compress-build.ts';
 import { offlineManifest, serviceWorkerScript } from './offline-worker-build.ts';
-import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from './service-worker-file.ts';
+import { MSW_WORKER_FILE, SERVICE_WORKER_FILE } from '../contract/service-worker-file.ts';
 
 /** msw's worker script from the installed msw, read at build (or dev-serve) time so it never goes stale. */
 function mswWorkerSource(): string {

@@ -1,10 +1,10 @@
-import type { ConsoleEntry, ProgramBundle, ProgramState } from '../engine/engine-api.ts';
+import type { ConsoleEntry, ProgramBundle, ProgramState } from '../../contract/engine-api.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
-import type { SocketTransport } from '../framework/providers/websocket/socket-connection.ts';
-import { mayListenOn, socketOrigin } from './program-origin.ts';
-import type { FromServerWorker, WireRequest, WireResponse } from './protocol.ts';
+import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
+import { mayListenOn, socketOrigin } from '../../contract/program-origin.ts';
+import type { FromServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
-import { textResponse } from './wire.ts';
+import { textResponse, type WireRequest, type WireResponse } from '../../contract/wire.ts';
 
 /** What the host reports to its owner. */
 export interface HostListeners {

@@ -1,9 +1,9 @@
 import { http, ws } from 'msw';
 import { setupWorker } from 'msw/browser';
-import type { ServerHost } from '../server-worker/server-host.ts';
-import { socketOrigin } from '../server-worker/program-origin.ts';
-import { fromWireResponse, toWireRequest } from '../server-worker/wire.ts';
-import { SERVICE_WORKER_FILE } from './service-worker-file.ts';
+import type { ServerHost } from '../server-worker/host/server-host.ts';
+import { socketOrigin } from '../contract/program-origin.ts';
+import { fromWireResponse, toWireRequest } from '../contract/wire.ts';
+import { SERVICE_WORKER_FILE } from '../contract/service-worker-file.ts';
 
 /** What the bridge needs of the server host. */
 export type BridgedHost = Pick<ServerHost, 'handles' | 'fetch' | 'openSocket'>;
