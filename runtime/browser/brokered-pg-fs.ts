@@ -71,7 +71,7 @@ export class BrokeredPgFs implements Filesystem {
       if (!changed) return;
       this.stored.set(path, { mode: stat.mode, mtime, size: stat.size });
       if (fs.isDir(stat.mode)) return void put.push({ path, mode: stat.mode, mtime });
-      const data = fs.readFile(`${PGDATA}/${path}`).slice().buffer as ArrayBuffer;
+      const data = fs.readFile(`${PGDATA}/${path}`).slice().buffer;
       transfer.push(data);
       put.push({ path, mode: stat.mode, mtime, data });
     });
@@ -93,6 +93,7 @@ export class BrokeredPgFs implements Filesystem {
 
   private fs(): EmscriptenFs {
     if (!this.pg) throw new Error('PGlite has not started');
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- PGlite types FS loosely; this names the calls we use
     return this.pg.Module.FS as unknown as EmscriptenFs;
   }
 

@@ -38,5 +38,5 @@ export function fromWireResponse(wire: WireResponse): Response {
 
 /** A plain-text response made by the engine itself (timeouts, no program listening). */
 export function textResponse(status: number, text: string): WireResponse {
-  return { status, statusText: '', headers: [['content-type', 'text/plain; charset=utf-8']], body: new TextEncoder().encode(text).buffer as ArrayBuffer };
+  return { status, statusText: '', headers: [['content-type', 'text/plain; charset=utf-8']], body: new TextEncoder().encode(text).buffer };
 }

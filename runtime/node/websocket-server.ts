@@ -50,7 +50,8 @@ function serve(provider: WebSocketProvider, ws: WebSocket, req: IncomingMessage)
       ws.close(1003, 'Send text messages (JSON).');
       return;
     }
-    void session.receive(String(data));
+    // A text frame arrives as one Buffer: binaryType is ws's default, 'nodebuffer'.
+    void session.receive((data as Buffer).toString('utf8'));
   });
   ws.on('close', () => session.closed());
   // ws reports protocol errors (an oversized frame, bad framing) here after closing the socket itself.

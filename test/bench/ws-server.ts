@@ -21,7 +21,7 @@ async function start(kind: string): Promise<number> {
   const wss = new WebSocketServer({ server, path: '/ws' });
   wss.on('connection', (socket) =>
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { id: unknown; data: unknown };
+      const message = JSON.parse((data as Buffer).toString('utf8')) as { id: unknown; data: unknown };
       socket.send(JSON.stringify({ id: message.id, result: message.data }));
     }),
   );

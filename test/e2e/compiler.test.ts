@@ -14,8 +14,8 @@ const compile = (files: Record<string, string>, entry = 'main.ts') => compilePro
 beforeAll(async () => {
   await esbuild.initialize({});
 });
-afterAll(() => {
-  esbuild.stop();
+afterAll(async () => {
+  await esbuild.stop();
 });
 
 test('columns count characters, not UTF-8 bytes', async () => {

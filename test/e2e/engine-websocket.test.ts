@@ -67,6 +67,8 @@ async function send(name: string, message: unknown): Promise<void> {
 
 /** Waits until the socket's log satisfies `predicate` (a function body over `log`), then returns the log. */
 async function waitFor(name: string, predicate: string): Promise<SocketLog> {
+  // The predicate is test code, evaluated in the test page: the only way to pass a condition over the page's data.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   await session.page.waitForFunction(([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean, [name, predicate] as const, WAIT);
   return session.page.evaluate((n) => window.__sockets[n].log, name);
 }

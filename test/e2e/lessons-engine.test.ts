@@ -40,7 +40,7 @@ const pageFetch: typeof fetch = async (input, init = {}) => {
   } else if (typeof init.body === 'string') {
     body = { text: init.body };
   }
-  const response = await session.fetch(String(input), { method: init.method, headers, body });
+  const response = await session.fetch(input instanceof Request ? input.url : input.toString(), { method: init.method, headers, body });
   // A Response with these statuses (or to HEAD) must have a null body.
   const noBody = [101, 204, 205, 304].includes(response.status) || init.method === 'HEAD';
   return new Response(noBody ? null : response.body, { status: response.status, headers: response.headers });

@@ -27,7 +27,7 @@ function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; bo
       },
     };
     const say = (message: FromServerWorker): void => port.onmessage?.({ data: message } as MessageEvent<FromServerWorker>);
-    const handle: ServerWorkerHandle = { port: port as unknown as ServerWorkerHandle['port'], onerror: null, terminate() {} };
+    const handle: ServerWorkerHandle = { port, onerror: null, terminate() {} };
     handles.push({ handle, say });
     return handle;
   };

@@ -60,7 +60,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   }
   const response = await fetch(server.uri + path, init);
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

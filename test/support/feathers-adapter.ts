@@ -95,7 +95,7 @@ async function feathers<T>(call: () => Promise<T>): Promise<T> {
 
 function ourParams(params: Params | undefined): Params | undefined {
   if (!params?.adapter?.multi) return params;
-  return { ...params, adapter: { ...params.adapter, multi: toOurs(params.adapter.multi as FeathersMulti) } };
+  return { ...params, adapter: { ...params.adapter, multi: toOurs(params.adapter.multi) } };
 }
 
 function shim(service: AdapterService, hooked: HookedService<AdapterService>) {

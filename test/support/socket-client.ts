@@ -22,7 +22,7 @@ export async function openSocket(url: string, headers: Record<string, string> = 
   const messages: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as Record<string, unknown>);
+    messages.push(JSON.parse((data as Buffer).toString('utf8')) as Record<string, unknown>);
     for (const wake of waiters.splice(0)) wake();
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));

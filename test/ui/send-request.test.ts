@@ -24,7 +24,7 @@ describe('sending a request', () => {
 
       globalThis.fetch = (async () => {
         throw new TypeError('Failed to fetch');
-      }) as typeof fetch;
+      });
       await sendRequest(defaultRequest(), 'http://localhost:3000', { ready, requestTimeoutMs: 5000 });
       expect(exchangeStore.get()).toMatchObject({ pending: false, response: null, error: 'No response: Failed to fetch' });
     } finally {

@@ -17,7 +17,7 @@ function refusal(value: string): ShareLinkError {
     decodeShare(value);
   } catch (error) {
     if (error instanceof ShareLinkError) return error;
-    throw new Error(`"${value}" threw a raw ${String(error)}`);
+    throw new Error(`"${value}" threw a raw ${String(error)}`, { cause: error });
   }
   throw new Error(`"${value}" decoded`);
 }

@@ -43,5 +43,5 @@ export function requestOfHttpBlock(code: string): CheckRequest | null {
 export function requestsOfHttpSummary(code: string): CheckRequest[] {
   const lines = code.replace(/\r\n/g, '\n').split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const requests = lines.map((line) => SUMMARY_LINE.exec(line));
-  return requests.every((match) => match !== null) ? requests.map((match) => ({ method: match![1], path: match![2] })) : [];
+  return requests.every((match) => match !== null) ? requests.map((match) => ({ method: match[1], path: match[2] })) : [];
 }

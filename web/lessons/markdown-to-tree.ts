@@ -17,7 +17,7 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkRehype);
 
 /** Parses lesson Markdown (GitHub flavour) into the tree the page renders. Runs at build time and in tests. */
 export function markdownToTree(markdown: string): LessonNode[] {
-  const hast = processor.runSync(processor.parse(markdown)) as Root;
+  const hast = processor.runSync(processor.parse(markdown));
   return convert(hast.children as ElementContent[]);
 }
 

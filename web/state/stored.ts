@@ -149,7 +149,7 @@ export function readStored<K extends StoredKey, F>(key: K, fallback: F): Stored<
     return fallback;
   }
   const parsed = v.safeParse(SCHEMAS[key], value);
-  return parsed.success ? (parsed.output as Stored<K>) : fallback;
+  return parsed.success ? (parsed.output) : fallback;
 }
 
 /** Saves `value` under `key`; a full or blocked storage must never break the page. */

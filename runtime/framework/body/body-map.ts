@@ -2,7 +2,7 @@ const handler: ProxyHandler<Record<string, unknown>> = {
   get(target, key, receiver) {
     // Own keys only: `toString`, `constructor` and the like read null unless the body sent them.
     if (typeof key === 'string' && !Object.hasOwn(target, key)) return null;
-    return Reflect.get(target, key, receiver);
+    return Reflect.get(target, key, receiver) as unknown;
   },
 };
 

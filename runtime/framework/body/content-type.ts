@@ -4,7 +4,7 @@ export interface MediaType {
   params: Record<string, string>;
 }
 
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 /** Parses `multipart/form-data; boundary="x"` into `{ type, params }`; a missing header gives type `''`. */
 export function parseContentType(header: string | undefined): MediaType {

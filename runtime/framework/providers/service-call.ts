@@ -7,6 +7,7 @@ import { HttpException } from '../http-exception.ts';
 import { ResponseContext } from '../response-context.ts';
 import type { ServiceMethod } from '../services/service-event.ts';
 import type { Providers } from '../services/providers.ts';
+import { Service } from '../services/service.ts';
 
 /** One service call a provider received from a client. */
 export interface ServiceCall {
@@ -74,7 +75,7 @@ function callUrl(path: string, call: ServiceCall): string {
   const withId = call.method !== 'index' && call.method !== 'create';
   // `null` is the REST spelling of "no id" (`DELETE /todos/null` removes all, where allowed).
   // Dots are escaped too, or the URL parser would resolve an id `..` to the parent path.
-  const id = withId ? `/${encodeURIComponent(call.id === undefined || call.id === null ? 'null' : String(call.id)).replace(/\./g, '%2E')}` : '';
+  const id = withId ? `/${encodeURIComponent(Service.toId(call.id) ?? 'null').replace(/\./g, '%2E')}` : '';
   const query = call.query ? qs.stringify(call.query) : '';
   return `http://provider.halo${path}${id}${query ? `?${query}` : ''}`;
 }

@@ -23,7 +23,7 @@ export function parseNestedQuery(queryString: string, limits: RequestLimits): Re
       arrayLimit: limits.queryArrayLimit,
       // qs leaves bad percent-encoding as it is; req.query refuses it, and so does this.
       decoder: decodeQueryComponent,
-    }) as Record<string, unknown>;
+    });
   } catch (error) {
     if (error instanceof HttpException) throw error;
     const message = error instanceof Error ? error.message : '';

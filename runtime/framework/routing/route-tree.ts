@@ -109,7 +109,7 @@ export class RouteTree<H> {
 
 function child<H>(node: TreeNode<H>, segment: Exclude<PatternSegment, { kind: 'wildcard' }>): TreeNode<H> {
   if (segment.kind === 'static') {
-    const statics = (node.statics ??= new Map());
+    const statics = (node.statics ??= new Map<string, TreeNode<H>>());
     let next = statics.get(segment.text);
     if (!next) statics.set(segment.text, (next = new TreeNode()));
     return next;

@@ -21,8 +21,8 @@ export function Middleware(handlers: Handler[]): MiddlewareDecorator {
 /** Middleware of a service's class and its base classes, base classes first. */
 export function classMiddleware(service: object): Handler[] {
   const chain: Handler[][] = [];
-  for (let proto = Object.getPrototypeOf(service); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    const own = registry.get(proto.constructor);
+  for (let proto = Object.getPrototypeOf(service) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    const own = registry.get((proto as { constructor: object }).constructor);
     if (own) chain.unshift(own);
   }
   return chain.flat();

@@ -18,6 +18,7 @@ import type { ServiceParams } from './service-params.ts';
 export class Service<Id = string, Data = Record<string, unknown>> {
   /** `null`, `undefined` and the string `"null"` mean "no id" (e.g. `DELETE /todos/null`); any other value becomes a string. */
   static toId(id: unknown): string | null {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- any value may name a record; its String() is the id (spec)
     return id === null || id === undefined || id === 'null' ? null : String(id);
   }
 

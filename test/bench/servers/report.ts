@@ -19,7 +19,7 @@ export function reportListening(server: Server): void {
       process.send!({ cpuMicros: user + system });
     }
   });
-  process.send!({ port });
+  process.send({ port });
 }
 
 /** Host every benchmark server binds to. */

@@ -97,7 +97,7 @@ async function readRequest(req: RequestContext): Promise<GraphQLRequest> {
   if (req.method !== 'GET') {
     await req.parseBody();
     const body = req.bodyAsObject;
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as GraphQLRequest) : {};
+    return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {};
   }
   const { query, variables, operationName } = req.query;
   if (variables === undefined || variables === '') return { query, operationName };
