@@ -1,10 +1,10 @@
 import { afterAll, describe, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { stepsOf } from '../../lessons/lesson-format.ts';
-import { lessons } from '../../web/lessons/catalog.ts';
-import { runChecks } from '../../web/lessons/run-checks.ts';
-import type { CheckResult } from '../../web/lessons/run-checks.ts';
-import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
+import { stepsOf } from '../../runtime/checks/check-format.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
+import { runChecks } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
 import type { RunningProgram } from './serve-program.ts';
 import { lessonProgramPath, serveProgram } from './serve-program.ts';
 
