@@ -4,10 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { serviceWorkerPlugin } from './runtime/service-worker/vite-plugin.ts';
 import { leaveOutOptionalModules } from './runtime/server-worker/handed-in-plugin.ts';
 import { haloTarballPlugin } from './runtime/node/pack/vite-plugin.ts';
-import { lessonTextPlugin } from './web/lessons/course/lesson-text-plugin.ts';
+import { lessonTextPlugin } from './runtime/build/lesson-text-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/engine/msw-cookie-store-plugin.ts';
-import { monacoLanguagesPlugin } from './web/editor/monaco-languages-plugin.ts';
-import { apiReferencePlugin } from './web/api/api-reference-plugin.ts';
+import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
+import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/compiler/prebuilt-plugin.ts';
 
 export default defineConfig(({ mode }) => ({

@@ -3,11 +3,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LessonMarkdown } from '../../web/lessons/lesson-markdown.tsx';
 import { lessons, lessonText } from '../../web/lessons/course/catalog.ts';
-import { markdownToTree } from '../../web/lessons/course/markdown-to-tree.ts';
-import type { LessonNode } from '../../web/lessons/course/lesson-tree.ts';
+import { markdownToTree } from '../../runtime/build/markdown-to-tree.ts';
+import type { LessonNode } from '../../runtime/contract/lesson-tree.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
-import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/http-block.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { FakeEngine } from './fake-engine.ts';
 
 const engine = new FakeEngine();

@@ -4,7 +4,7 @@ import { askToConfirm } from '../layout/confirm-dialog.tsx';
 import { revealPane } from '../state/pane-tabs-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { specFromCheck } from '../exchange/request/spec-from-check.ts';
-import { requestOfHttpBlock, requestsOfHttpSummary } from './http-block.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from './course/http-block.ts';
 import type { CheckRequest } from '../../runtime/checks/check-format.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 import { requestStore } from '../exchange/request/request-store.ts';

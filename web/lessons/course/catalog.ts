@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { Check } from '../../../runtime/checks/check-format.ts';
-import type { CompiledLessonText, LessonMeta, LessonNode } from './lesson-tree.ts';
+import type { CompiledLessonText, LessonMeta, LessonNode } from '../../../runtime/contract/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
 
 /** One lesson, as the playground shows it. */

@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { LessonElement, LessonNode } from './lesson-tree.ts';
+import type { LessonElement, LessonNode } from '../contract/lesson-tree.ts';
 import { classifyHref } from './lesson-links.ts';
 
 /** Tags the lesson text may contain; anything else is dropped with its content (raw HTML never gets this far). */

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Plugin } from 'vite';
-import { apiReference } from '../../api/api-reference-cache.ts';
-import { findApiEntry } from '../../api/api-entry.ts';
+import { apiReference } from './api-reference-cache.ts';
+import { findApiEntry } from '../contract/api-entry.ts';
 import { parseLessonText } from './frontmatter.ts';
 import { lessonLinkProblems } from './lesson-links.ts';
-import type { CompiledLessonText, LessonMeta } from './lesson-tree.ts';
+import type { CompiledLessonText, LessonMeta } from '../contract/lesson-tree.ts';
 import { markdownToTree } from './markdown-to-tree.ts';
 
 /** `?lesson`: the frontmatter fields and the parsed text; `?lesson-meta`: the fields alone (the catalog's, eager). */

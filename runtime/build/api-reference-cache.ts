@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import type { ApiEntry } from './api-entry.ts';
+import type { ApiEntry } from '../contract/api-entry.ts';
 import { buildApiReference } from './build-api-reference.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,5 +1,5 @@
 /**
- * A lesson's text as data: the Markdown is parsed at build time (web/lessons/course/markdown-to-tree.ts), so the
+ * A lesson's text as data: the Markdown is parsed at build time (runtime/build/markdown-to-tree.ts), so the
  * page ships no Markdown parser and renders this tree as React elements — never as an HTML string.
  */
 export type LessonNode = string | LessonElement;

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import type { ApiEntry } from './api-entry.ts';
+import type { ApiEntry } from '../contract/api-entry.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

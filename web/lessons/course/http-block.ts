@@ -1,5 +1,5 @@
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
-import { METHODS } from '../../runtime/checks/http-request.ts';
+import type { CheckRequest } from '../../../runtime/checks/check-format.ts';
+import { METHODS } from '../../../runtime/checks/http-request.ts';
 
 const REQUEST_LINE = new RegExp(`^(${METHODS.join('|')}) (/\\S*)$`);
 /** A line of a summary block: a request and, after an arrow, what it answers (`GET /lamp → 200 On.`). */
