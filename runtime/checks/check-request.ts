@@ -7,7 +7,7 @@ export function isCheckFile(value: unknown): value is CheckFile {
 }
 
 /** The fields of a form or multipart body; a body that is not a map of fields cannot be sent as one. */
-export function checkFields(request: CheckRequest): [string, string | CheckFile][] {
+function checkFields(request: CheckRequest): [string, string | CheckFile][] {
   const body = request.body;
   if (body === undefined) return [];
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -17,7 +17,7 @@ export function checkFields(request: CheckRequest): [string, string | CheckFile]
 }
 
 /** A check's body type as written, or its default: `text` for a string body, `json` otherwise. */
-export function checkBodyType(request: CheckRequest): NonNullable<CheckRequest['bodyType']> {
+function checkBodyType(request: CheckRequest): NonNullable<CheckRequest['bodyType']> {
   return request.bodyType ?? (typeof request.body === 'string' ? 'text' : 'json');
 }
 

@@ -30,7 +30,7 @@ export function multipartBody(parts: [string, string | FilePart][]): FormData {
 }
 
 /** The JSON body of a GraphQL request; variables that are not a JSON object cannot be sent. */
-export function graphqlBody(graphql: { query: string; variables: string }): string {
+function graphqlBody(graphql: { query: string; variables: string }): string {
   let variables: unknown;
   if (graphql.variables.trim() !== '') {
     try {

@@ -45,7 +45,7 @@ function panelBody(spec: RequestSpec): RequestBody {
 }
 
 /** The panel's request in the one request shape: enabled rows only, the body the body type picks. */
-export function requestOfSpec(spec: RequestSpec): HttpRequest {
+function requestOfSpec(spec: RequestSpec): HttpRequest {
   return { method: spec.method, path: spec.path, headers: pairs(spec.headers), body: panelBody(spec) };
 }
 
