@@ -1,14 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
-import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
+import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { haloTarballPlugin } from './runtime/build/halo-tarball-plugin.ts';
-import { lessonTextPlugin } from './web/lessons/lesson-text-plugin.ts';
+import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
+import { lessonTextPlugin } from './runtime/build/lesson-text-plugin.ts';
+import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
-import { monacoLanguagesPlugin } from './web/editor/monaco-languages-plugin.ts';
-import { apiReferencePlugin } from './web/api/api-reference-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
+import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.

@@ -7,11 +7,11 @@ import { createEngine } from '../runtime/engine/index.ts';
 import { App } from './app.tsx';
 import { EngineProvider } from './engine/engine-context.tsx';
 import { ProgramSession } from './engine/program-session.ts';
-import { connectConsole } from './console/console-store.ts';
+import { connectConsole } from './editor/console-store.ts';
 import { gateRuns } from './share/gated-engine.ts';
 import { startSharing } from './share/start-sharing.ts';
 import { playgroundTarget } from './share/playground-target.ts';
-import { PlaygroundShell } from './modes/playground-shell.tsx';
+import { PlaygroundShell } from './shell/playground-shell.tsx';
 
 // Shared code from a link runs only after the learner's click: every run goes through the gate.
 // The first lesson answers from its program compiled at build time: esbuild's download waits for that.

@@ -14,7 +14,7 @@ import { PlaygroundSession } from './harness/session.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
-import { findLesson } from '../../web/lessons/catalog.ts';
+import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { serveProgram, type RunningProgram } from '../lessons/serve-program.ts';
 
 const LESSON = findLesson('13-your-own-service')!;

@@ -6,11 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText } from './share-page.ts';
-import { encodeShare, shareUrl } from '../../web/share/share-codec.ts';
+import { encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
 
 const [first, second, third] = lessons;
 const last = lessons[lessons.length - 1];

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import { checkProgram, report, restarts, runningPrograms } from './check-program.ts';
 import { repoRoot } from './serve-program.ts';
 

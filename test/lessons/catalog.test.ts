@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findLesson, lessons, lessonText } from '../../web/lessons/catalog.ts';
-import { flowStepsOf, stepsOf } from '../../lessons/lesson-format.ts';
+import { findLesson, lessons, lessonText } from '../../web/lessons/course/catalog.ts';
+import { flowStepsOf, stepsOf } from '../../runtime/checks/check-format.ts';
 import { filesProblem } from '../../web/state/file-names.ts';
 
 describe('lesson catalog', () => {

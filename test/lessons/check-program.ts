@@ -1,9 +1,9 @@
 import { WebSocket } from 'ws';
-import { stepsOf } from '../../lessons/lesson-format.ts';
-import type { Lesson } from '../../web/lessons/catalog.ts';
-import type { WebSocketClass } from '../../web/lessons/check-socket.ts';
-import { runChecks } from '../../web/lessons/run-checks.ts';
-import type { CheckResult } from '../../web/lessons/run-checks.ts';
+import { stepsOf } from '../../runtime/checks/check-format.ts';
+import type { Lesson } from '../../web/lessons/course/catalog.ts';
+import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
+import { runChecks } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/checks/run-checks.ts';
 import type { RunningProgram } from './serve-program.ts';
 import { serveProgram } from './serve-program.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import { repoRoot } from './serve-program.ts';
 
 // Every numbered rule of the spec's "What the service does", "Endpoints → Rules" and "Errors"

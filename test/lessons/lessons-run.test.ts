@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
-import { kindOf } from '../../lessons/lesson-format.ts';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { kindOf } from '../../runtime/checks/check-format.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import { checkProgram, report, restarts, runningPrograms } from './check-program.ts';
 import { lessonProgramPath } from './serve-program.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import { proseWords } from './prose-words.ts';
 import { repoRoot } from './serve-program.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/index.ts';
-import { defineChecks } from '../../lessons/lesson-format.ts';
-import { runChecks } from '../../web/lessons/run-checks.ts';
+import { defineChecks } from '../../runtime/checks/check-format.ts';
+import { runChecks } from '../../runtime/checks/run-checks.ts';
 
 // runChecks against an in-process app: fetch hands each Request straight to app.fetch.
 const app = new App();

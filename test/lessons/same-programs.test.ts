@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findLesson } from '../../web/lessons/catalog.ts';
+import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { repoRoot } from './serve-program.ts';
 
 // The example programs in lessons/ are the end points of the lesson tracks: keep them in sync.

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import type { CheckRequest } from '../../lessons/lesson-format.ts';
-import { toFetchArgs } from '../../web/lessons/build-request.ts';
-import { lessons } from '../../web/lessons/catalog.ts';
-import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/http-block.ts';
+import type { CheckRequest } from '../../runtime/checks/check-format.ts';
+import { requestOfCheck } from '../../runtime/checks/check-request.ts';
+import { encodeRequest } from '../../runtime/checks/encode-request.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { restarts } from './check-program.ts';
 import type { RunningProgram } from './serve-program.ts';
 import { lessonProgramPath, repoRoot, serveProgram } from './serve-program.ts';
@@ -71,8 +72,8 @@ describe.concurrent.each(lessons.map((lesson) => [lesson.id, lesson] as const))(
       const answers: string[] = [];
       const wrong: string[] = [];
       for (const { request, status, line } of requests) {
-        const { url, init } = toFetchArgs(request, program.origin);
-        const response = await fetch(url, init);
+        const { url, method, headers, body } = encodeRequest(requestOfCheck(request), program.origin);
+        const response = await fetch(url, { method, headers, body });
         await response.arrayBuffer();
         answers.push(`${line} → ${response.status}`);
         const expected = status === null ? response.status < 400 : response.status === status;

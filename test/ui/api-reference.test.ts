@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findApiEntry } from '../../web/api/api-entry.ts';
-import { apiReference } from '../../web/api/api-reference-cache.ts';
+import { findApiEntry } from '../../runtime/contract/api-entry.ts';
+import { apiReference } from '../../runtime/build/api-reference-cache.ts';
 import { apiIdOfQuickInfo } from '../../web/api/quick-info-id.ts';
 import { membersOf, searchApi } from '../../web/api/search-api.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, flushConsole, MAX_CONSOLE_ENTRIES } from '../../web/console/console-store.ts';
+import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, flushConsole, MAX_CONSOLE_ENTRIES } from '../../web/editor/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { compileStatus } from '../../web/editor/status-line.tsx';
-import { messageWithoutStack } from '../../web/console/console-store.ts';
-import { programRoutes } from '../../web/lesson/program-routes.ts';
+import { messageWithoutStack } from '../../web/editor/console-store.ts';
+import { programRoutes } from '../../web/lessons/program-routes.ts';
 import { FakeEngine } from './fake-engine.ts';
 
 describe('builds with new type errors', () => {

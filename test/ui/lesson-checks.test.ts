@@ -14,7 +14,7 @@ async function setUp() {
   const { ProgramSession } = await import('../../web/engine/program-session.ts');
   const checks = await import('../../web/lessons/lesson-checks.ts');
   const files = await import('../../web/state/files-store.ts');
-  const workspace = await import('../../web/state/workspace-store.ts');
+  const workspace = await import('../../web/lessons/workspace-store.ts');
   const progress = await import('../../web/state/progress-store.ts');
   const session = new ProgramSession(engine, 0);
   const disconnect = checks.connectLessonChecks(engine, session);

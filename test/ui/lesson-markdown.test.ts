@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LessonMarkdown } from '../../web/lesson/lesson-markdown.tsx';
-import { lessons, lessonText } from '../../web/lessons/catalog.ts';
-import { markdownToTree } from '../../web/lessons/markdown-to-tree.ts';
-import type { LessonNode } from '../../web/lessons/lesson-tree.ts';
+import { LessonMarkdown } from '../../web/lessons/lesson-markdown.tsx';
+import { lessons, lessonText } from '../../web/lessons/course/catalog.ts';
+import { markdownToTree } from '../../runtime/build/markdown-to-tree.ts';
+import type { LessonNode } from '../../runtime/contract/lesson-tree.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
-import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/http-block.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { FakeEngine } from './fake-engine.ts';
 
 const engine = new FakeEngine();

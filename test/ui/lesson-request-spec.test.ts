@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { specFromCheck } from '../../web/lessons/check-request-spec.ts';
-import { buildRequest } from '../../web/request/build-request.ts';
-import { lessons } from '../../web/lessons/catalog.ts';
-import { stepsOf } from '../../lessons/lesson-format.ts';
+import { specFromCheck } from '../../web/exchange/request/spec-from-check.ts';
+import { buildRequest } from '../../web/exchange/request/panel-request.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
+import { stepsOf } from '../../runtime/checks/check-format.ts';
 
 const ORIGIN = 'http://localhost:3000';
 

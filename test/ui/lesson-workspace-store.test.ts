@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
-import { stepsOf } from '../../lessons/lesson-format.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
+import { stepsOf } from '../../runtime/checks/check-format.ts';
 
 /** A localStorage stand-in (Node has none), pre-filled with `entries`. */
 function stubStorage(entries: Record<string, unknown> = {}): Map<string, string> {
@@ -16,7 +16,7 @@ function stubStorage(entries: Record<string, unknown> = {}): Map<string, string>
 /** Fresh store modules reading the stubbed storage, as a page load would. */
 async function load() {
   vi.resetModules();
-  const workspace = await import('../../web/state/workspace-store.ts');
+  const workspace = await import('../../web/lessons/workspace-store.ts');
   const files = await import('../../web/state/files-store.ts');
   const progress = await import('../../web/state/progress-store.ts');
   return { ...workspace, ...files, ...progress };
@@ -77,7 +77,7 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     const s = await load();
     expect(s.workspaceStore.get().active).toBe(second.id);
     // The request panel is set to the lesson's first request, as opening it from the list does.
-    const { requestStore } = await import('../../web/request/request-store.ts');
+    const { requestStore } = await import('../../web/exchange/request/request-store.ts');
     const request = stepsOf(second.checks[0])[0].request;
     expect(requestStore.get().spec).toMatchObject({ method: request.method, path: request.path });
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildMultipart, buildRequest, encodeForm, requestUrl } from '../../web/request/build-request.ts';
-import { shellQuote, toCurl } from '../../web/request/curl.ts';
+import { buildMultipart, buildRequest, encodeForm } from '../../web/exchange/request/panel-request.ts';
+import { methodAllowsBody, requestUrl } from '../../runtime/checks/encode-request.ts';
+import { shellQuote, toCurl } from '../../web/exchange/request/curl.ts';
 import {
-  ACCEPT_PRESETS, acceptValue, defaultRequest, methodAllowsBody, newMultipartRow, newRow, withAccept, type RequestSpec,
-} from '../../web/request/request-model.ts';
+  ACCEPT_PRESETS, acceptValue, defaultRequest, newMultipartRow, newRow, withAccept, type RequestSpec,
+} from '../../web/exchange/request/request-model.ts';
 
 const ORIGIN = 'http://localhost:3000';
 

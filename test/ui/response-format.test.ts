@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKind, formatBytes, formatDuration, jsonSummary, prettyJson, statusClass, statusText } from '../../web/response/format.ts';
-import { isKillSwitchTimeout, readResponse } from '../../web/response/read-response.ts';
+import { bodyKind, formatBytes, formatDuration, jsonSummary, prettyJson, statusClass, statusText } from '../../web/exchange/response/format.ts';
+import { isKillSwitchTimeout, readResponse } from '../../web/exchange/response/read-response.ts';
 
 describe('status', () => {
   it('classes colour the status by its hundred', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeStore, sendRequest } from '../../web/response/exchange-store.ts';
-import { defaultRequest } from '../../web/request/request-model.ts';
+import { exchangeStore, sendRequest } from '../../web/exchange/exchange-store.ts';
+import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 
 describe('sending a request', () => {
   it('waits for the engine before fetching, and reports a failure as a message', async () => {

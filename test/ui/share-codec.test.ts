@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, shareUrl, shareValueFromHash } from '../../web/share/share-codec.ts';
-import type { SharedProgram } from '../../web/share/share-format.ts';
-import { SHARE_WARN_LENGTH } from '../../web/share/share-format.ts';
-import { fromSharedRequest, toSharedRequest } from '../../web/share/shared-request.ts';
+import { decodeShare, encodeShare, shareUrl, shareValueFromHash } from '../../web/share/link/share-codec.ts';
+import type { SharedProgram } from '../../web/share/link/share-format.ts';
+import { SHARE_WARN_LENGTH } from '../../web/share/link/share-format.ts';
+import { fromSharedRequest, toSharedRequest } from '../../web/share/link/shared-request.ts';
 import { shareLengthWarning } from '../../web/share/make-share-link.ts';
-import { isKnownProgram } from '../../web/share/known-programs.ts';
-import { defaultRequest, newMultipartRow, newRow } from '../../web/request/request-model.ts';
-import { findLesson, lessons } from '../../web/lessons/catalog.ts';
-import { toBase64Url } from '../../web/share/base64url.ts';
+import { isKnownProgram } from '../../web/share/link/known-programs.ts';
+import { defaultRequest, newMultipartRow, newRow } from '../../web/exchange/request/request-model.ts';
+import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
+import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
-import { ShareLinkError } from '../../web/share/share-link-error.ts';
+import { ShareLinkError } from '../../web/share/link/share-link-error.ts';
 
 /** The error decoding `value` throws (the test fails when it decodes). */
 function refusal(value: string): ShareLinkError {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findLesson } from '../../web/lessons/catalog.ts';
-import { encodeShare } from '../../web/share/share-codec.ts';
+import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { encodeShare } from '../../web/share/link/share-codec.ts';
 import { FakeEngine } from './fake-engine.ts';
 
 const LESSON = findLesson('04-bodies')!;
@@ -23,7 +23,7 @@ function stubStorage(saved: Record<string, Record<string, string>> = { [LESSON.i
 async function load() {
   vi.resetModules();
   return {
-    ...(await import('../../web/state/workspace-store.ts')),
+    ...(await import('../../web/lessons/workspace-store.ts')),
     ...(await import('../../web/state/files-store.ts')),
     ...(await import('../../web/share/open-shared-link.ts')),
     ...(await import('../../web/share/share-store.ts')),

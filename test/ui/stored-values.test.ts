@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lessons } from '../../web/lessons/catalog.ts';
+import { lessons } from '../../web/lessons/course/catalog.ts';
 import type { StoredKey } from '../../web/state/stored.ts';
 
 /** A localStorage stand-in (Node has none) holding `raw` strings exactly as given. */
@@ -28,10 +28,10 @@ async function load() {
     ...(await import('../../web/state/stored.ts')),
     ...(await import('../../web/state/layout-store.ts')),
     ...(await import('../../web/modes/mode-store.ts')),
-    ...(await import('../../web/state/workspace-store.ts')),
+    ...(await import('../../web/lessons/workspace-store.ts')),
     ...(await import('../../web/state/files-store.ts')),
     ...(await import('../../web/state/progress-store.ts')),
-    ...(await import('../../web/request/request-store.ts')),
+    ...(await import('../../web/exchange/request/request-store.ts')),
   };
 }
 

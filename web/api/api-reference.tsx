@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import entries from 'virtual:halo-api';
 import { useStore } from '../state/store.ts';
-import { findApiEntry, type ApiEntry } from './api-entry.ts';
+import { findApiEntry, type ApiEntry } from '../../runtime/contract/api-entry.ts';
 import { apiPanelStore, openApiReference } from './api-panel-store.ts';
 import { membersOf, searchApi } from './search-api.ts';
 

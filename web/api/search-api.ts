@@ -1,4 +1,4 @@
-import type { ApiEntry } from './api-entry.ts';
+import type { ApiEntry } from '../../runtime/contract/api-entry.ts';
 
 /** How many results the search lists. */
 export const RESULT_LIMIT = 60;

@@ -1,6 +1,6 @@
 import { monaco } from './monaco-setup.ts';
 import { openApiReference } from '../api/api-panel-store.ts';
-import { findApiEntry } from '../api/api-entry.ts';
+import { findApiEntry } from '../../runtime/contract/api-entry.ts';
 import { apiIdOfQuickInfo } from '../api/quick-info-id.ts';
 
 const COMMAND = 'halo.openApiReference';

@@ -10,7 +10,7 @@ import { layoutStore } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import { consoleStore, entryLocation } from '../console/console-store.ts';
+import { consoleStore, entryLocation } from './console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
 import { registerApiHover } from './api-hover.ts';
 

@@ -2,10 +2,10 @@ import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from '../engine/program-session.ts';
 import { createStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
-import { workspaceStore } from '../state/workspace-store.ts';
+import { workspaceStore } from './workspace-store.ts';
 import { markComplete } from '../state/progress-store.ts';
-import { findLesson } from './catalog.ts';
-import { runChecks, type CheckResult } from './run-checks.ts';
+import { findLesson } from './course/catalog.ts';
+import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
 
 /** The checks of the open lesson against the running program. */
 export interface LessonChecksState {

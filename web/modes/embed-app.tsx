@@ -1,15 +1,15 @@
 import { useStore } from '../state/store.ts';
 import { useEngine, useProgramState, useSession } from '../engine/engine-context.tsx';
-import { requestStore } from '../request/request-store.ts';
-import { exchangeStore, sendRequest } from '../response/exchange-store.ts';
-import { ResponsePanel } from '../response/response-panel.tsx';
+import { requestStore } from '../exchange/request/request-store.ts';
+import { exchangeStore, sendRequest } from '../exchange/exchange-store.ts';
+import { ResponsePanel } from '../exchange/response-panel.tsx';
 import { SharedCodeBanner } from '../share/shared-code-banner.tsx';
 import { useApplyTheme } from '../layout/theme.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
 import { useCompileOnEdit } from '../engine/use-compile-on-edit.ts';
 import { withoutEmbed } from './embed-flag.ts';
 import { FilesAndEditor } from '../editor/files-and-editor.tsx';
-import { FALLBACK_ORIGIN } from '../request/request-model.ts';
+import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 
 
 /** The request line of an embed: the shared request, read-only, and Send. */

@@ -1,7 +1,7 @@
 import { layoutStore } from '../state/layout-store.ts';
 import { setHelpOpen, togglePresentation } from './mode-store.ts';
 import { focusEditor } from '../editor/editor-bridge.ts';
-import { revealPane } from '../layout/pane-tabs-store.ts';
+import { revealPane } from '../state/pane-tabs-store.ts';
 import { altShift, primary, type Shortcut } from './shortcuts.ts';
 
 function focusFirst(selectors: string[]): void {

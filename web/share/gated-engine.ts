@@ -1,5 +1,5 @@
 import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/contract/engine-api.ts';
-import { workspaceStore } from '../state/workspace-store.ts';
+import { workspaceStore } from '../lessons/workspace-store.ts';
 
 /** The message a run refused while shared code waits shows in the status line. */
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';

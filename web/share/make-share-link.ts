@@ -1,8 +1,8 @@
 import { filesStore } from '../state/files-store.ts';
-import { requestStore } from '../request/request-store.ts';
-import { encodeShare, shareUrl } from './share-codec.ts';
-import { SHARE_WARN_LENGTH } from './share-format.ts';
-import { toSharedRequest } from './shared-request.ts';
+import { requestStore } from '../exchange/request/request-store.ts';
+import { encodeShare, shareUrl } from './link/share-codec.ts';
+import { SHARE_WARN_LENGTH } from './link/share-format.ts';
+import { toSharedRequest } from './link/shared-request.ts';
 import { shareStore } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
 

@@ -1,9 +1,9 @@
-import { chooseCode, showSavedCode, showUnchosen, workspaceStore } from '../state/workspace-store.ts';
-import { requestStore } from '../request/request-store.ts';
-import { decodeShare, shareValueFromHash } from './share-codec.ts';
-import { ShareLinkError } from './share-link-error.ts';
-import { fromSharedRequest } from './shared-request.ts';
-import { isKnownProgram } from './known-programs.ts';
+import { chooseCode, showSavedCode, showUnchosen, workspaceStore } from '../lessons/workspace-store.ts';
+import { requestStore } from '../exchange/request/request-store.ts';
+import { decodeShare, shareValueFromHash } from './link/share-codec.ts';
+import { ShareLinkError } from './link/share-link-error.ts';
+import { fromSharedRequest } from './link/shared-request.ts';
+import { isKnownProgram } from './link/known-programs.ts';
 import { shareStore } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
 

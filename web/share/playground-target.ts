@@ -1,6 +1,6 @@
 import { DEFAULT_FILES, type Files } from '../state/files-store.ts';
-import { openWorkspace, SCRATCH, workspaceStore } from '../state/workspace-store.ts';
-import { findLesson } from '../lessons/catalog.ts';
+import { openWorkspace, SCRATCH, workspaceStore } from '../lessons/workspace-store.ts';
+import { findLesson } from '../lessons/course/catalog.ts';
 import { templates } from '../templates/template-catalog.ts';
 import type { ShareTarget } from './share-target.ts';
 

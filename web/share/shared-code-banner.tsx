@@ -1,6 +1,6 @@
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
-import { keepShownCode, showSavedCode, workspaceStore } from '../state/workspace-store.ts';
+import { keepShownCode, showSavedCode, workspaceStore } from '../lessons/workspace-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { dropShareFragment } from './drop-share-fragment.ts';
 import { shareStore } from './share-store.ts';

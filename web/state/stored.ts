@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { METHODS } from '../request/request-model.ts';
+import { METHODS } from '../../runtime/checks/http-request.ts';
 import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
 import { filesProblem } from './file-names.ts';
 

@@ -3,7 +3,7 @@ import hello from './hello.ts?raw';
 import restTodos from './rest-todos.ts?raw';
 import errorHandling from './error-handling.ts?raw';
 import type { Files } from '../state/files-store.ts';
-import type { SharedRequest } from '../share/share-format.ts';
+import type { SharedRequest } from '../share/link/share-format.ts';
 
 /** A free-playground starting point: a program and the first request worth sending to it. */
 export interface Template {

@@ -1,7 +1,7 @@
-import { chooseCode, filesOf, openWorkspace, SCRATCH, starterFiles } from '../state/workspace-store.ts';
-import { requestStore } from '../request/request-store.ts';
-import { fromSharedRequest } from '../share/shared-request.ts';
-import { isKnownProgram } from '../share/known-programs.ts';
+import { chooseCode, filesOf, openWorkspace, SCRATCH, starterFiles } from '../lessons/workspace-store.ts';
+import { requestStore } from '../exchange/request/request-store.ts';
+import { fromSharedRequest } from '../share/link/shared-request.ts';
+import { isKnownProgram } from '../share/link/known-programs.ts';
 import { templates } from './template-catalog.ts';
 import { askToConfirm } from '../layout/confirm-dialog.tsx';
 

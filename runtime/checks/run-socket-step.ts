@@ -1,0 +1,63 @@
+import type { SocketStep } from './check-format.ts';
+import type { CaptureScope } from './resolve-captures.ts';
+import { resolveStrings } from './resolve-captures.ts';
+import { captureValues, describeError } from './capture-values.ts';
+import { CheckSocket, type WebSocketClass } from './check-socket.ts';
+import { matchJson } from './match-json.ts';
+import type { StepResult } from './step-result.ts';
+
+/** What a WebSocket step needs of the runner's options. */
+export interface SocketStepOptions {
+  origin: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  WebSocket?: WebSocketClass;
+}
+
+/** The connections of one check, by name. */
+export type CheckSockets = Map<string, CheckSocket>;
+
+/**
+ * Runs one WebSocket step: opens its connection on first use, sends, and waits for the next matching
+ * message. Its result reads like an HTTP step's: `WS <path> (<name>)`, the message sent as the body,
+ * the expected message as `json`, and the messages received so far as the actual body.
+ */
+export async function runSocketStep(step: SocketStep, sockets: CheckSockets, scope: CaptureScope, options: SocketStepOptions): Promise<StepResult> {
+  const resolved = resolveStrings(step, scope);
+  const path = resolved.path ?? '/ws';
+  const result: StepResult = {
+    request: { method: 'WS', path: `${path} (${resolved.socket})`, ...(resolved.send !== undefined ? { body: resolved.send } : {}) },
+    expected: resolved.expect !== undefined ? { json: resolved.expect } : {},
+    actual: { status: 0, headers: {}, body: '' },
+    failures: [],
+  };
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let socket = sockets.get(resolved.socket);
+  if (!socket) {
+    const WebSocketImpl: WebSocketClass | undefined = options.WebSocket ?? globalThis.WebSocket;
+    const url = new URL(path, options.origin.replace(/^http/, 'ws')).href;
+    try {
+      if (!WebSocketImpl) throw new Error('this runner has no WebSocket');
+      socket = await CheckSocket.open(WebSocketImpl, url, signal);
+    } catch (error) {
+      result.failures.push(`Could not connect to ${url}: ${describeError(error)}. Does the program call websocket(app)?`);
+      return result;
+    }
+    sockets.set(resolved.socket, socket);
+  }
+  result.actual.status = 101;
+  if (resolved.send !== undefined) socket.send(resolved.send);
+  if (resolved.expect === undefined) return result;
+  const expected = resolved.expect;
+  const message = await socket.next((m) => matchJson(expected, m).length === 0, signal);
+  if (message === null) {
+    result.actual.body = socket.received.join('\n');
+    const why = socket.closed ? `the connection closed (${socket.closed.code}${socket.closed.reason ? `: ${socket.closed.reason}` : ''})` : 'none came in time';
+    result.failures.push(`Expected a message on "${resolved.socket}" matching ${JSON.stringify(expected)}, but ${why}. Received: ${socket.received.length ? socket.received.join(' ') : 'nothing'}.`);
+    return result;
+  }
+  result.actual.body = JSON.stringify(message);
+  if (resolved.capture) result.failures.push(...captureValues(resolved.capture, message, scope, 'the message'));
+  return result;
+}

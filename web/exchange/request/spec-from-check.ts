@@ -1,0 +1,37 @@
+import type { CheckFile, CheckRequest } from '../../../runtime/checks/check-format.ts';
+import { defaultRequest, newMultipartRow, newRow, withAccept, type RequestSpec } from './request-model.ts';
+import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
+import { isCheckFile } from '../../../runtime/checks/check-request.ts';
+
+function fieldEntries(body: CheckRequest['body']): [string, string | CheckFile][] {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body as Record<string, string | CheckFile>) : [];
+}
+
+/** The request panel's form of a check's request, so the learner can send what the check sends. */
+export function specFromCheck(request: CheckRequest): RequestSpec {
+  const spec = defaultRequest();
+  const method = request.method.toUpperCase();
+  spec.method = (METHODS as readonly string[]).includes(method) ? (method as Method) : 'GET';
+  spec.path = request.path;
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    spec.headers = name.toLowerCase() === 'accept' ? withAccept(spec.headers, value) : [...spec.headers, newRow(name, value)];
+  }
+  const bodyType = request.bodyType ?? (request.body === undefined ? undefined : typeof request.body === 'string' ? 'text' : 'json');
+  if (bodyType === 'form') {
+    spec.bodyType = 'form';
+    spec.form = fieldEntries(request.body).map(([name, value]) => newRow(name, isCheckFile(value) ? value.content : value));
+  } else if (bodyType === 'multipart') {
+    spec.bodyType = 'multipart';
+    spec.multipart = fieldEntries(request.body).map(([name, value]) => {
+      if (!isCheckFile(value)) return newMultipartRow('text', name, value);
+      // The panel keeps a chosen File; the check's file content becomes one, ready to send.
+      const row = newMultipartRow('file', name);
+      return { ...row, file: new File([value.content], value.filename, { type: value.contentType ?? 'text/plain' }) };
+    });
+  } else if (bodyType === 'json' || bodyType === 'text') {
+    // The panel has no plain-text body: raw text goes in the JSON editor, with the check's own content-type row.
+    spec.bodyType = 'json';
+    spec.json = bodyType === 'text' ? String(request.body ?? '') : JSON.stringify(request.body ?? {}, null, 2);
+  }
+  return spec;
+}

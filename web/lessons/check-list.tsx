@@ -1,0 +1,91 @@
+import { useStore } from '../state/store.ts';
+import { progressStore } from '../state/progress-store.ts';
+import { useSession } from '../engine/engine-context.tsx';
+import { lessons, type Lesson } from './course/catalog.ts';
+import { lessonChecksStore, runLessonChecksNow, type LessonChecksState } from './lesson-checks.ts';
+import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import { CheckDetails } from './check-details.tsx';
+import { useGoTo } from './use-go-to.ts';
+import { finishCourse } from './course-end-store.ts';
+
+type Status = 'passed' | 'failed' | 'pending';
+
+const ICON: Record<Status, { mark: string; label: string; className: string }> = {
+  passed: { mark: '✓', label: 'Passed', className: 'text-green-700 dark:text-green-400' },
+  failed: { mark: '✗', label: 'Failed', className: 'text-red-700 dark:text-red-400' },
+  pending: { mark: '…', label: 'Not run yet', className: 'text-slate-600 dark:text-slate-400' },
+};
+
+function statusOf(result: CheckResult | null): Status {
+  return result === null ? 'pending' : result.passed ? 'passed' : 'failed';
+}
+
+/** What the checks are doing, in a sentence (announced to screen readers as it changes). */
+function useSummary(lesson: Lesson, results: (CheckResult | null)[], status: LessonChecksState['status']): string {
+  const phase = useStore(useSession().store, (s) => s.phase);
+  const passed = results.filter((r) => r?.passed).length;
+  if (phase === 'error') return 'Your code does not compile: fix the errors (Problems tab) and the checks run again.';
+  if (status === 'running') return `Checking… ${passed} of ${lesson.checks.length} passed so far.`;
+  if (results.every((r) => r === null)) return 'The checks run when your program has started.';
+  if (status === 'waiting') return 'Your code changed: the checks run again once it is compiled. These results are of the previous code.';
+  return passed === lesson.checks.length ? 'All checks passed: lesson complete!' : `${passed} of ${lesson.checks.length} checks passed.`;
+}
+
+/** The lesson's checks with their latest results; failed ones explain expected vs actual. */
+export function CheckList({ lesson }: { lesson: Lesson }) {
+  const state = useStore(lessonChecksStore, (s) => s);
+  const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
+  const current = state.lessonId === lesson.id;
+  const results = current ? state.results : lesson.checks.map(() => null);
+  const status = current ? state.status : 'waiting';
+  const summary = useSummary(lesson, results, status);
+  const goTo = useGoTo();
+  const next = lessons[lessons.indexOf(lesson) + 1];
+  return (
+    <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks" data-state={status}>
+      <div className="flex items-center gap-2">
+        <h3 id="checks-heading" tabIndex={-1} className="text-base font-semibold">
+          Checks
+        </h3>
+        {complete && (
+          <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-200" data-testid="lesson-complete">
+            ✓ Lesson complete
+          </span>
+        )}
+        <button type="button" className="btn-ghost ml-auto disabled:opacity-50" onClick={runLessonChecksNow} disabled={status === 'running'}>
+          Run checks
+        </button>
+      </div>
+      <p role="status" className="my-1 text-xs text-slate-700 dark:text-slate-300">
+        {summary}
+      </p>
+      {status === 'done' && results.every((r) => r?.passed) && (
+        <button type="button" className="btn my-1" onClick={() => (next ? goTo(next.id) : finishCourse())}>
+          {next ? `Next lesson: ${next.number}. ${next.title} →` : 'Finish the course →'}
+        </button>
+      )}
+      <ol className="flex flex-col gap-1.5">
+        {lesson.checks.map((check, i) => {
+          const result = results[i] ?? null;
+          const checkStatus = statusOf(result);
+          const icon = ICON[checkStatus];
+          const failedStep = result && !result.passed ? result.steps[result.steps.length - 1] : undefined;
+          return (
+            <li key={i} data-check-status={checkStatus}>
+              <div className="flex gap-1">
+                <span className={`w-4 shrink-0 text-center font-bold ${icon.className}`} aria-hidden="true">
+                  {icon.mark}
+                </span>
+                <span>
+                  <span className="sr-only">{icon.label}: </span>
+                  {check.title}
+                </span>
+              </div>
+              {failedStep && <CheckDetails step={failedStep} />}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

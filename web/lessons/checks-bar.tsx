@@ -1,0 +1,47 @@
+import { useStore } from '../state/store.ts';
+import type { Lesson } from './course/catalog.ts';
+import { findLesson } from './course/catalog.ts';
+import { lessonChecksStore } from './lesson-checks.ts';
+import { workspaceStore } from './workspace-store.ts';
+import { revealPane } from '../state/pane-tabs-store.ts';
+
+function showChecks(): void {
+  const heading = document.getElementById('checks-heading');
+  const scroller = heading?.closest('[data-lesson-scroller]');
+  if (!heading || !scroller) return;
+  // Only the lesson text scrolls: scrollIntoView would also shift the page when it is taller than the window.
+  scroller.scrollTo({ top: heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop });
+  heading.focus({ preventScroll: true });
+}
+
+/** A line pinned under the lesson text: how many checks pass, and a jump to the list (it sits below long text). */
+export function ChecksBar({ lesson }: { lesson: Lesson }) {
+  const { lessonId, status, results } = useStore(lessonChecksStore, (s) => s);
+  const current = lessonId === lesson.id;
+  const passed = current ? results.filter((r) => r?.passed).length : 0;
+  const total = lesson.checks.length;
+  const allPassed = current && passed === total;
+  const label = !current || results.every((r) => r === null) ? 'Checks not run yet' : status === 'running' ? `Checking… ${passed} of ${total}` : `${passed} of ${total} checks pass`;
+  return (
+    <div data-testid="checks-bar" className="flex shrink-0 items-center gap-2 border-t border-slate-200 px-3 py-1.5 text-sm dark:border-slate-700">
+      <span aria-hidden="true" className={allPassed ? 'text-green-700 dark:text-green-400' : 'text-slate-600 dark:text-slate-400'}>
+        {allPassed ? '✓' : '●'}
+      </span>
+      <span>{label}</span>
+      <button
+        type="button"
+        className="btn-ghost ml-auto"
+        // On a narrow screen the lesson may be on another tab.
+        onClick={() => revealPane('lesson', showChecks)}
+      >
+        See checks
+      </button>
+    </div>
+  );
+}
+
+/** The checks bar of the open lesson (nothing in the free playground), for layouts that show it outside the lesson pane. */
+export function ActiveChecksBar() {
+  const lesson = findLesson(useStore(workspaceStore, (s) => s.active));
+  return lesson ? <ChecksBar lesson={lesson} /> : null;
+}

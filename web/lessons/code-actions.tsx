@@ -1,0 +1,82 @@
+import { useEngine } from '../engine/engine-context.tsx';
+import { focusEditor, insertAtCursor } from '../editor/editor-bridge.ts';
+import { askToConfirm } from '../layout/confirm-dialog.tsx';
+import { revealPane } from '../state/pane-tabs-store.ts';
+import { findLesson } from './course/catalog.ts';
+import { specFromCheck } from '../exchange/request/spec-from-check.ts';
+import { requestOfHttpBlock, requestsOfHttpSummary } from './course/http-block.ts';
+import type { CheckRequest } from '../../runtime/checks/check-format.ts';
+import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
+import { requestStore } from '../exchange/request/request-store.ts';
+import { sendRequest } from '../exchange/exchange-store.ts';
+import { activeFile, ENTRY_FILE, filesStore, openFile, setFile } from '../state/files-store.ts';
+import { workspaceStore } from './workspace-store.ts';
+
+const REPLACE_QUESTION = {
+  title: 'Put this code in the editor?',
+  message: 'It replaces the code in the editor. Your code stays in the editor’s history: Ctrl/Cmd+Z brings it back.',
+  confirmLabel: 'Replace the code',
+};
+
+/** Code a lesson block may go into the editor as: TypeScript or JavaScript. */
+const EDITOR_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
+
+/**
+ * Puts a lesson's example into `file` (created when missing) and shows it. Asks first unless the file holds
+ * the lesson's untouched starter; the replaced code stays in the file's undo history.
+ */
+async function putInEditor(code: string, file: string): Promise<void> {
+  const current = filesStore.get().files[file] ?? '';
+  if (current !== code) {
+    const starter = findLesson(workspaceStore.get().active)?.starter[file] ?? '';
+    if (current !== starter && !(await askToConfirm(REPLACE_QUESTION))) return;
+    setFile(file, code);
+  }
+  openFile(file);
+  revealPane('code', focusEditor);
+}
+
+function insertInEditor(code: string): void {
+  const file = activeFile();
+  if (!insertAtCursor(code)) setFile(file, `${filesStore.get().files[file] ?? ''}\n${code}\n`);
+  revealPane('code', focusEditor);
+}
+
+/**
+ * The buttons under a lesson's code block: "Put in editor" and "Insert at cursor" for TypeScript, "Send"
+ * for an `http` block that is one request, and one "Send" per line of a summary of several requests.
+ * Nothing happens before the learner clicks one.
+ */
+export function CodeActions({ code, language, file = ENTRY_FILE }: { code: string; language: string; file?: string }) {
+  const engine = useEngine();
+  if (language === 'http') {
+    const single = requestOfHttpBlock(code);
+    const requests = single ? [single] : requestsOfHttpSummary(code);
+    if (requests.length === 0) return null;
+    const send = (request: CheckRequest) => {
+      const spec = specFromCheck(request);
+      requestStore.set({ spec });
+      void sendRequest(spec, engine.state.origins[0] ?? FALLBACK_ORIGIN, engine);
+    };
+    return (
+      <div className="-mt-1 mb-2 flex flex-wrap gap-2" data-code-actions>
+        {requests.map((request, index) => (
+          <button key={index} type="button" className="btn-ghost" onClick={() => send(request)} aria-label={`Send ${request.method} ${request.path}`}>
+            {single ? 'Send' : `Send ${request.method} ${request.path}`}
+          </button>
+        ))}
+      </div>
+    );
+  }
+  if (!EDITOR_LANGUAGES.has(language)) return null;
+  return (
+    <div className="-mt-1 mb-2 flex gap-2" data-code-actions>
+      <button type="button" className="btn-ghost" onClick={() => void putInEditor(code, file)}>
+        Put in editor
+      </button>
+      <button type="button" className="btn-ghost" onClick={() => insertInEditor(code)}>
+        Insert at cursor
+      </button>
+    </div>
+  );
+}

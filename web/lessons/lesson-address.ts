@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { useStore } from '../state/store.ts';
+import { isWorkspace, SCRATCH, workspaceStore } from './workspace-store.ts';
+import { findLesson } from './course/catalog.ts';
+import { useGoTo } from './use-go-to.ts';
+
+const APP_TITLE = 'Halo Playground';
+
+/** The document title for workspace `id`: the lesson's number and name first, so tabs and history tell lessons apart. */
+export function workspaceTitle(id: string): string {
+  const lesson = findLesson(id);
+  if (lesson) return `${lesson.number}. ${lesson.title} — ${APP_TITLE}`;
+  return id === SCRATCH ? `Free playground — ${APP_TITLE}` : APP_TITLE;
+}
+
+/**
+ * Keeps the address and the title on the open lesson: each lesson the learner moves to is a history
+ * entry (`?lesson=<id>`), so Back and Forward move between lessons and a reload stays on the lesson.
+ */
+export function useLessonAddress(): void {
+  const active = useStore(workspaceStore, (s) => s.active);
+  const goTo = useGoTo();
+
+  useEffect(() => {
+    document.title = workspaceTitle(active);
+    const url = new URL(location.href);
+    url.searchParams.set('lesson', active);
+    // The page's first lesson (from storage, or instead of a bad link) corrects the address in place.
+    if (history.state?.haloLesson === undefined) return history.replaceState({ ...history.state, haloLesson: active }, '', url);
+    if (new URL(location.href).searchParams.get('lesson') === active) return;
+    // A move adds an entry; it leaves a shared link's fragment behind, which described the page the learner came from.
+    url.hash = '';
+    history.pushState({ haloLesson: active }, '', url);
+  }, [active]);
+
+  useEffect(() => {
+    const onPopState = () => {
+      const id = new URL(location.href).searchParams.get('lesson');
+      if (id && isWorkspace(id)) goTo(id);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [goTo]);
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useStore } from '../state/store.ts';
+import { progressStore } from '../state/progress-store.ts';
+import { SCRATCH, workspaceStore } from './workspace-store.ts';
+import { lessons } from './course/catalog.ts';
+import { useGoTo } from './use-go-to.ts';
+import { finishCourse } from './course-end-store.ts';
+import { focusWhenShown } from './lesson-focus.ts';
+
+function Mark({ done }: { done: boolean }) {
+  return (
+    <span aria-hidden="true" className={`inline-block w-4 shrink-0 text-center ${done ? 'text-green-700 dark:text-green-400' : 'text-slate-500 dark:text-slate-400'}`}>
+      {done ? '✓' : '○'}
+    </span>
+  );
+}
+
+/** The lesson list with completion marks and overall progress, and previous/next. */
+export function LessonNav() {
+  const active = useStore(workspaceStore, (s) => s.active);
+  const completed = useStore(progressStore, (s) => s.completed);
+  const [open, setOpen] = useState(false);
+  const goTo = useGoTo();
+  const index = lessons.findIndex((l) => l.id === active);
+  const done = lessons.filter((l) => completed.includes(l.id)).length;
+  const choose = (id: string) => {
+    setOpen(false);
+    // The chosen button disappears with the closed list: focus the opened lesson so screen readers announce it.
+    if (id === active) document.querySelector<HTMLElement>('[data-lesson-start]')?.focus({ preventScroll: true });
+    else focusWhenShown(id);
+    goTo(id);
+  };
+  const step = (delta: number) => {
+    const target = lessons[index + delta];
+    if (target) goTo(target.id);
+  };
+  return (
+    <nav aria-label="Lessons" className="shrink-0 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
+      <details
+        open={open}
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            setOpen(false);
+            e.currentTarget.querySelector('summary')?.focus();
+          }
+        }}
+      >
+        <summary className="cursor-pointer font-semibold">
+          All lessons <span className="font-normal">({done} of {lessons.length} complete)</span>
+        </summary>
+        <progress className="mt-1 h-1.5 w-full accent-green-700" max={lessons.length} value={done} aria-label="Lessons complete" />
+        <ol className="mt-1 flex flex-col">
+          {lessons.map((lesson) => {
+            const isDone = completed.includes(lesson.id);
+            return (
+              <li key={lesson.id}>
+                <button
+                  type="button"
+                  className="lesson-link flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
+                  aria-current={lesson.id === active ? 'page' : undefined}
+                  onClick={() => choose(lesson.id)}
+                >
+                  <Mark done={isDone} />
+                  <span>
+                    {lesson.number}. {lesson.title}
+                    {isDone && <span className="sr-only"> (complete)</span>}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+          <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+            <button
+              type="button"
+              className="lesson-link w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
+              aria-current={active === SCRATCH ? 'page' : undefined}
+              onClick={() => choose(SCRATCH)}
+            >
+              Free playground (your own program)
+            </button>
+          </li>
+        </ol>
+      </details>
+      {index >= 0 ? (
+        <div className="mt-1.5 flex items-center gap-2">
+          <button type="button" className="btn-ghost disabled:opacity-50" disabled={index === 0} onClick={() => step(-1)}>
+            ← Previous
+          </button>
+          <span className="text-xs text-slate-700 dark:text-slate-300">
+            Lesson {index + 1} of {lessons.length}
+          </span>
+          {index < lessons.length - 1 ? (
+            <button type="button" className="btn-ghost ml-auto" onClick={() => step(1)}>
+              Next →
+            </button>
+          ) : (
+            <button type="button" className="btn-ghost ml-auto" onClick={finishCourse}>
+              Finish the course →
+            </button>
+          )}
+        </div>
+      ) : (
+        <button type="button" className="btn-ghost mt-1.5" onClick={() => choose(lessons[0].id)}>
+          Back to the lessons
+        </button>
+      )}
+    </nav>
+  );
+}

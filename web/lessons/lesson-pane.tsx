@@ -1,0 +1,72 @@
+import { Suspense, use, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useStore } from '../state/store.ts';
+import { resetWorkspace, workspaceStore } from './workspace-store.ts';
+import { findLesson, lessonText, type Lesson } from './course/catalog.ts';
+import { LessonNav } from './lesson-nav.tsx';
+import { LessonMarkdown } from './lesson-markdown.tsx';
+import { CheckList } from './check-list.tsx';
+import { ChecksBar } from './checks-bar.tsx';
+import { SolutionDialog } from './solution-dialog.tsx';
+import { ScratchNotes } from './scratch-notes.tsx';
+import { CourseComplete } from './course-complete.tsx';
+import { courseEndStore } from './course-end-store.ts';
+import { takeFocus } from './lesson-focus.ts';
+import { askToConfirm } from '../layout/confirm-dialog.tsx';
+
+const RESET_QUESTION = { title: 'Reset to starter?', message: 'Replace your code with the starter code of this lesson? Your changes are lost.', confirmLabel: 'Replace my code' };
+
+function LessonBody({ lesson }: { lesson: Lesson }) {
+  const [showSolution, setShowSolution] = useState(false);
+  const text = use(lessonText(lesson));
+  return (
+    <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
+      <LessonMarkdown text={text} />
+      <CheckList lesson={lesson} />
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
+          Show solution
+        </button>
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => void askToConfirm(RESET_QUESTION).then((ok) => ok && resetWorkspace())}
+        >
+          Reset to starter
+        </button>
+      </div>
+      {showSolution && <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />}
+    </article>
+  );
+}
+
+/**
+ * The lesson pane: the lesson list, the open lesson's text, checks and actions (or notes in the free
+ * playground); `checksBar` false when the layout shows the checks bar itself (the stacked, narrow one).
+ */
+export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
+  const active = useStore(workspaceStore, (s) => s.active);
+  const courseEnd = useStore(courseEndStore, (s) => s.shown);
+  const lesson = findLesson(active);
+  // The body follows once the new lesson's text has loaded: until then the previous lesson stays, never a blank pane.
+  const shownId = useDeferredValue(active);
+  const shown = findLesson(shownId);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Another lesson closes the course-complete panel.
+  useEffect(() => courseEndStore.set({ shown: false }), [active]);
+  // A new lesson (or the panel) starts at its beginning, not where the previous one was scrolled to.
+  useEffect(() => {
+    // A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.
+    scroller.current?.scrollTo({ top: 0 });
+    takeFocus(shownId, scroller.current?.querySelector<HTMLElement>('[data-lesson-start]'));
+  }, [shownId, courseEnd]);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
+      <LessonNav />
+      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">
+        {/* Above the keyed body: a lesson change keeps the revealed body until the next one is ready. */}
+        <Suspense fallback={null}>{courseEnd ? <CourseComplete /> : shown ? <LessonBody key={shown.id} lesson={shown} /> : <ScratchNotes />}</Suspense>
+      </div>
+      {lesson && checksBar && <ChecksBar lesson={lesson} />}
+    </div>
+  );
+}

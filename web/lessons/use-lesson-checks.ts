@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useEngine, useSession } from '../engine/engine-context.tsx';
+import { connectLessonChecks } from './lesson-checks.ts';
+
+/** Keeps the open lesson's checks running after every good build, whether or not the lesson pane is shown. */
+export function useLessonChecks(): void {
+  const engine = useEngine();
+  const session = useSession();
+  useEffect(() => connectLessonChecks(engine, session), [engine, session]);
+}

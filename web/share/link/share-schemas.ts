@@ -1,0 +1,108 @@
+import * as v from 'valibot';
+import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
+import type { PanelBodyType } from '../../exchange/request/request-model.ts';
+import { filesProblem } from '../../state/file-names.ts';
+import { ENTRY_FILE } from '../../state/files-store.ts';
+import type { SharedProgram, SharedRow } from './share-format.ts';
+
+// Link data is untrusted: one schema per format version ever written says what a link may hold. Each
+// refusal names what is wrong in its message (kept as the ShareLinkError's cause, for debugging).
+
+const malformed = (what: string) => `The link's ${what} is malformed.`;
+const text = (what: string) => v.string(malformed(what));
+
+/** A JSON object (valibot's object schema would take an array, too). */
+const record = (what: string) =>
+  v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), malformed(what));
+
+/** A flag that is on unless the link says `false` (older links may leave it out). */
+const enabled = v.pipe(v.unknown(), v.transform((value) => value !== false));
+
+/** `[name, value, enabled]` rows; more elements are ignored. */
+const rows = (what: string) => {
+  const message = `The link's ${what} are malformed.`;
+  return v.array(
+    v.pipe(
+      v.looseTuple([v.string(message), v.string(message), v.unknown()], message),
+      v.transform(([name, value, on]): SharedRow => [name, value, on !== false]),
+    ),
+    message,
+  );
+};
+
+const textPart = v.object({
+  kind: v.pipe(v.custom<string>((kind) => kind !== 'file'), v.transform(() => 'text' as const)),
+  name: text('multipart field'),
+  value: text('multipart field'),
+  enabled,
+});
+const filePart = v.object({
+  kind: v.literal('file'),
+  name: text('multipart field'),
+  filename: text('file name'),
+  type: v.optional(text('file type'), ''),
+  base64: v.nullish(text('file content'), null),
+  enabled,
+});
+const parts = v.array(
+  v.pipe(record('multipart body'), v.union([filePart, textPart], malformed('multipart body'))),
+  malformed('multipart body'),
+);
+
+const method = v.pipe(
+  text('method'),
+  v.toUpperCase(),
+  v.check((value) => (METHODS as readonly string[]).includes(value), (issue) => `The link's method "${String(issue.input)}" is not supported.`),
+  v.transform((value) => value as Method),
+);
+
+const bodyType = (types: readonly PanelBodyType[]) =>
+  v.pipe(
+    text('body type'),
+    v.check((value) => (types as readonly string[]).includes(value), (issue) => `The link's body type "${String(issue.input)}" is not supported.`),
+    v.transform((value) => value as PanelBodyType),
+  );
+
+/** The request of a version 1 link: method, path, headers and the active body. */
+const requestV1 = {
+  method,
+  path: text('path'),
+  headers: rows('headers'),
+  json: v.optional(text('JSON body')),
+  form: v.optional(rows('form')),
+  multipart: v.optional(parts),
+};
+
+/** Files as a learner can name them: any other name (`../x`, `/etc/x`, 500 files) was made by hand. */
+const files = v.pipe(
+  record('files'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const bad = Object.entries(dataset.value).find(([, source]) => typeof source !== 'string');
+    if (bad) addIssue({ message: malformed(`file ${bad[0]}`) });
+  }),
+  v.transform((value) => value as Record<string, string>),
+  v.check((value) => filesProblem(value, ENTRY_FILE) === null, (issue) => `The link's files are malformed: ${filesProblem(issue.input, ENTRY_FILE)}`),
+);
+
+const program = <Entries extends v.ObjectEntries>(request: Entries) =>
+  v.pipe(record('data'), v.object({ lesson: v.nullish(text('lesson'), null), files, request: v.pipe(record('request'), v.object(request)) }));
+
+/** One schema per format version ever written: links in the wild never expire. */
+export const SHARE_SCHEMAS = {
+  1: program({ ...requestV1, bodyType: bodyType(['none', 'json', 'form', 'multipart']) }),
+  // Version 2 added GraphQL bodies and WebSocket requests.
+  2: program({
+    ...requestV1,
+    bodyType: bodyType(['none', 'json', 'form', 'multipart', 'graphql']),
+    graphql: v.optional(v.pipe(record('GraphQL body'), v.object({ query: text('GraphQL query'), variables: v.optional(text('GraphQL variables'), '') }))),
+    socket: v.optional(v.pipe(record('WebSocket request'), v.object({ path: text('WebSocket path'), message: v.optional(text('WebSocket message'), '') }))),
+  }),
+};
+
+/** The program a version's link data holds; throws an Error naming the first thing that is wrong. */
+export function readSharedProgram(data: unknown, version: keyof typeof SHARE_SCHEMAS): SharedProgram {
+  const parsed = v.safeParse(SHARE_SCHEMAS[version], data, { abortEarly: true });
+  if (!parsed.success) throw new Error(parsed.issues[0].message);
+  return parsed.output;
+}

@@ -1,0 +1,54 @@
+import { Fragment, type ReactNode } from 'react';
+import { useStore } from '../state/store.ts';
+import { layoutStore } from '../state/layout-store.ts';
+import { ActiveChecksBar } from '../lessons/checks-bar.tsx';
+import { LessonPane } from '../lessons/lesson-pane.tsx';
+import { Pane } from '../layout/pane.tsx';
+import { Split } from '../layout/split.tsx';
+import { StackedPanes } from './stacked-panes.tsx';
+import { useNarrow } from '../state/pane-tabs-store.ts';
+
+/**
+ * The playground's panes: on a wide screen lesson, editor and request/response side by side in resizable
+ * columns; on a narrow one stacked behind tabs, with the lesson's checks bar under every tab.
+ */
+export function PlaygroundColumns({ editor, request, response }: { editor: ReactNode; request: ReactNode; response: ReactNode }) {
+  const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
+  const narrow = useNarrow();
+  const lesson = (
+    <Pane key="lesson" title="Lesson">
+      <LessonPane checksBar={!narrow} />
+    </Pane>
+  );
+  if (narrow) {
+    return (
+      <StackedPanes
+        panes={[
+          { id: 'lesson', label: 'Lesson', content: lesson },
+          { id: 'code', label: 'Code', content: editor },
+          { id: 'request', label: 'Request', content: request },
+          { id: 'response', label: 'Response', content: response },
+        ]}
+        footer={<ActiveChecksBar />}
+      />
+    );
+  }
+  const exchange = (
+    <Split key="exchange" id="exchange" direction="column" labels={['Resize request and response']}>
+      {request}
+      {response}
+    </Split>
+  );
+  return lessonOpen ? (
+    <Split id="columns" direction="row" labels={['Resize notes and editor', 'Resize editor and requests']}>
+      {lesson}
+      <Fragment key="editor">{editor}</Fragment>
+      {exchange}
+    </Split>
+  ) : (
+    <Split id="columns-no-lesson" direction="row" labels={['Resize editor and requests']}>
+      <Fragment key="editor">{editor}</Fragment>
+      {exchange}
+    </Split>
+  );
+}
