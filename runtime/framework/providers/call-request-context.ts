@@ -17,7 +17,7 @@ export class CallRequestContext extends RequestContext {
   constructor(
     method: string,
     target: string,
-    private readonly headerValues: Record<string, string>,
+    private readonly headerValues: Readonly<Record<string, string>>,
     private readonly body: string | undefined,
     bodyLimit: number,
   ) {

@@ -55,7 +55,7 @@ export async function callThroughApp(
     throw HttpException.badRequest({ message: `Unknown method ${JSON.stringify(call.method)}: use ${SERVICE_METHODS.join(', ')}.` });
   }
   const body = ['create', 'modify', 'update'].includes(call.method) ? JSON.stringify(call.data ?? {}) : undefined;
-  const callHeaders = { ...withoutConnectionHeaders(headers), accept: 'application/json', 'content-type': 'application/json' };
+  const callHeaders = headersOfCalls(headers);
   const req = new CallRequestContext(HTTP_METHOD[call.method], callTarget(path, call), callHeaders, body, app.bodyLimit);
   Object.assign(req.serviceParams, extra);
   const res = new ResponseContext();
@@ -75,13 +75,20 @@ function callTarget(path: string, call: ServiceCall): string {
   return `${path}${id}${query ? `?${query}` : ''}`;
 }
 
-function withoutConnectionHeaders(headers: Record<string, string>): Record<string, string> {
+/** The headers of calls made with a connection's headers, worked out once per connection (its headers never change). */
+const callHeadersOf = new WeakMap<Record<string, string>, Readonly<Record<string, string>>>();
+
+function headersOfCalls(headers: Record<string, string>): Readonly<Record<string, string>> {
+  let callHeaders = callHeadersOf.get(headers);
+  if (callHeaders) return callHeaders;
   const kept: Record<string, string> = {};
   for (const name of Object.keys(headers)) {
     const lower = name.toLowerCase();
     if (!CONNECTION_HEADERS.test(lower)) kept[lower] = headers[name];
   }
-  return kept;
+  callHeaders = Object.freeze({ ...kept, accept: 'application/json', 'content-type': 'application/json' });
+  callHeadersOf.set(headers, callHeaders);
+  return callHeaders;
 }
 
 /** The error a REST client would have read: the JSON error body, or (a custom error handler's text) the text as the message. */
