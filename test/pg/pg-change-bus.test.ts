@@ -145,6 +145,37 @@ describe('pgChangeBus', () => {
     }
   }, 30_000);
 
+  it('subscribing while the database is unreachable does not wait for it; the gap is reported once the bus listens', async () => {
+    relay.cut();
+    const bus = pgChangeBus(relay.url, { channel: 'bus_late' });
+    const received: BusMessage[] = [];
+    const gaps: true[] = [];
+    const wakeups = new Set<() => void>();
+    const wake = () => wakeups.forEach((w) => w());
+    try {
+      await bus.subscribe(
+        (message) => {
+          received.push(message);
+          wake();
+        },
+        () => {
+          gaps.push(true);
+          wake();
+        },
+      );
+      expect(gaps).toEqual([]);
+      relay.restore();
+      await arrival(gaps, () => true, wakeups);
+      const publisher = pgChangeBus(database.url, { channel: 'bus_late' });
+      await publisher.publish(change('heard', 1));
+      await arrival(received, (m) => m.event === 'heard', wakeups);
+      await publisher.close();
+    } finally {
+      relay.restore();
+      await bus.close();
+    }
+  }, 30_000);
+
   it('a full queue drops the oldest changes and tells the others with a gap', async () => {
     const direct = await listen(database.url, 'bus_full');
     const bus = pgChangeBus(relay.url, { channel: 'bus_full', maxQueuedBytes: 200 });

@@ -45,7 +45,12 @@ class PgChangeBus implements ChangeBus {
   private readonly maxQueuedBytes: number;
   private client: Client | null = null;
   private opening: Promise<Client | null> | null = null;
-  private everConnected = false;
+  /** Changes may have gone by unheard (a connection lost or not made): the next connection reports a gap. */
+  private missing = false;
+  /** The connection that LISTENs, once it does. */
+  private listeningClient: Client | null = null;
+  /** Waiting for the outcome of the next connection attempt. */
+  private attemptWaiters: (() => void)[] = [];
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private wakeRetry: (() => void) | undefined;
@@ -89,12 +94,23 @@ class PgChangeBus implements ChangeBus {
     else void this.open();
   }
 
-  /** Listens from now on; resolves once the first LISTEN ran (retrying until the database answers). */
+  /**
+   * Listens from now on; resolves once LISTEN ran, or once a first attempt failed: the bus goes on
+   * trying in the background (calls need not wait for the database), and reports a gap when it listens.
+   */
   async subscribe(listener: (message: BusMessage) => void, gap?: () => void): Promise<void> {
     this.listener = listener;
     this.gap = gap;
-    if (this.client) await this.client.query(`LISTEN ${this.channel}`);
-    else await this.open();
+    if (!this.client) {
+      const attempted = new Promise<void>((resolve) => this.attemptWaiters.push(resolve));
+      void this.open();
+      await attempted;
+    }
+    const client = this.client;
+    if (client && this.listeningClient !== client) {
+      await client.query(`LISTEN ${this.channel}`);
+      this.listeningClient = client;
+    }
   }
 
   /** Stops listening and reconnecting; changes still queued are dropped. */
@@ -128,6 +144,8 @@ class PgChangeBus implements ChangeBus {
       } catch (error) {
         void client.end().catch(() => undefined);
         if (attempt === 0) console.error(`[halo] change bus cannot reach the database (${(error as Error).message}); retrying.`);
+        this.missing = true;
+        this.attempted();
         await this.sleep(Math.min(BACKOFF_MS.last, BACKOFF_MS.first * 2 ** attempt));
         continue;
       }
@@ -137,13 +155,20 @@ class PgChangeBus implements ChangeBus {
       }
       client.once('end', () => this.lost(client));
       this.client = client;
+      if (this.listener) this.listeningClient = client;
       // While it was away, other processes' changes went by unheard.
-      if (this.everConnected) this.gap?.();
-      this.everConnected = true;
+      if (this.missing && this.listener) this.gap?.();
+      this.missing = false;
+      this.attempted();
       void this.pump();
       return client;
     }
+    this.attempted();
     return null;
+  }
+
+  private attempted(): void {
+    for (const resolve of this.attemptWaiters.splice(0)) resolve();
   }
 
   private sleep(ms: number): Promise<void> {
@@ -157,6 +182,7 @@ class PgChangeBus implements ChangeBus {
   private lost(client: Client): void {
     if (client !== this.client) return;
     this.client = null;
+    this.missing = true;
     if (!this.closed) void this.open();
   }
 
