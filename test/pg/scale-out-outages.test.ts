@@ -36,7 +36,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   socket?.close();
-  for (const program of [a, b]) await program?.interrupt('SIGKILL');
+  // A was killed by the test already.
+  for (const program of [a, b]) if (program && program.child.exitCode === null && program.child.signalCode === null) await program.interrupt('SIGKILL');
   await database?.stop();
 }, 60_000);
 
