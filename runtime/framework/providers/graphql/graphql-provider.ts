@@ -1,10 +1,11 @@
-import type { GraphQLError, GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLError, GraphQLSchema } from 'graphql';
 import type { App } from '../../app.ts';
 import type { Handler } from '../../handler.ts';
 import { HttpException } from '../../http-exception.ts';
 import type { RequestContext } from '../../request-context.ts';
 import { optionalModule } from '../../optional-modules.ts';
 import { deriveSchema } from './derived-schema.ts';
+import { DocumentCache } from './document-cache.ts';
 import type { GraphQLContext } from './graphql-resolvers.ts';
 
 type GraphQL = typeof import('graphql');
@@ -51,9 +52,10 @@ export function graphql(app: App, options: GraphQLOptions = {}): void {
   let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
   const load = () =>
     (loaded ??= optionalModule('graphql').then((graphql) => ({ graphql, schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app) })));
+  const documents = new DocumentCache<CheckedDocument>();
   const handler: Handler = async (req, res) => {
     const { graphql, schema } = await load();
-    const { status, body } = await run(graphql, schema, app, req);
+    const { status, body } = await run(graphql, schema, app, req, documents);
     res.statusCode = status;
     if (status === 405) res.headers.allow = 'POST';
     res.json(body);
@@ -62,21 +64,32 @@ export function graphql(app: App, options: GraphQLOptions = {}): void {
   app.get(path, handler);
 }
 
-async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: RequestContext): Promise<{ status: number; body: GraphQLBody }> {
+/** A query parsed and validated against the schema, or the 400 answer it gets. */
+type CheckedDocument = { document: DocumentNode } | { status: number; body: GraphQLBody };
+
+function check(graphql: GraphQL, schema: GraphQLSchema, query: string): CheckedDocument {
+  let document;
+  try {
+    document = graphql.parse(query);
+  } catch (error) {
+    return { status: 400, body: { errors: [(error as GraphQLError).toJSON()] } };
+  }
+  const invalid = graphql.validate(schema, document);
+  if (invalid.length > 0) return { status: 400, body: { errors: invalid.map((e) => e.toJSON()) } };
+  return { document };
+}
+
+async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: RequestContext, documents: DocumentCache<CheckedDocument>): Promise<{ status: number; body: GraphQLBody }> {
   const request = await readRequest(req);
   if (typeof request.query !== 'string' || request.query.trim() === '') return refusal(400, 'A GraphQL request needs a "query" string.');
   if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
     return refusal(400, '"variables" must be a JSON object.');
   }
   const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
-  let document;
-  try {
-    document = graphql.parse(request.query);
-  } catch (error) {
-    return { status: 400, body: { errors: [(error as GraphQLError).toJSON()] } };
-  }
-  const invalid = graphql.validate(schema, document);
-  if (invalid.length > 0) return { status: 400, body: { errors: invalid.map((e) => e.toJSON()) } };
+  const query = request.query;
+  const checked = documents.get(query, () => check(graphql, schema, query));
+  if (!('document' in checked)) return checked;
+  const { document } = checked;
   const operation = graphql.getOperationAST(document, operationName);
   if (req.method === 'GET' && operation?.operation !== 'query') return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
   const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
