@@ -150,6 +150,7 @@ function receive(message: ToServerWorker): void {
 // Taken before any program loads: a program that redefines MessageEvent's `data` getter (or
 // Reflect.apply) would otherwise be called with the port's events, and reach the port through them.
 const apply = Reflect.apply;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- the getter is kept to be called with Reflect.apply on each event
 const readData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get as (this: MessageEvent) => ToServerWorker;
 
 self.onmessage = (event: MessageEvent<{ type?: unknown }>) => {

@@ -56,7 +56,7 @@ export class PgService extends Service<string, Row> {
   /** Creates the service; the database is opened (and the table created) on the first call. */
   constructor(private readonly settings: PgServiceOptions) {
     super();
-    const { table: _table, database: _database, ...options } = settings;
+    const { table, database, ...options } = settings;
     this.options = { multi: false, rules: 'feathers', ...options };
     this.id = settings.id ?? 'id';
     const snake = settings.autoSnakeCaseNames ?? true;
