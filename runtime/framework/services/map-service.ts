@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
 import { equalsQueryValue } from './query/query-value.ts';
@@ -94,7 +94,7 @@ export class MapService extends Service<string, MapData> {
    */
   override async remove(id: string | null, params?: ServiceParams): Promise<MapData> {
     if (Service.toId(id) === null) {
-      if (!this.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
+      if (!this.allowRemoveAll && params?.provider) throw frameworkErrors.removeAllForbidden();
       this.items.length = 0;
       return {};
     }
@@ -109,7 +109,7 @@ export class MapService extends Service<string, MapData> {
 
   private indexOf(id: string | null): number {
     const i = this.find(id);
-    if (i < 0) throw HttpException.notFound({ message: `No record found for ID ${id}` });
+    if (i < 0) throw frameworkErrors.recordNotFound(id);
     return i;
   }
 

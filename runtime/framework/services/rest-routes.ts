@@ -1,6 +1,6 @@
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import type { Handler } from '../handler.ts';
 import { parseNestedQuery } from '../query/nested-query.ts';
-import { HttpException } from '../http-exception.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { ResponseContext } from '../response-context.ts';
 import { Router } from '../routing/router.ts';
@@ -39,7 +39,7 @@ export function restRoutes<S extends AnyService>(hooked: HookedService<S>): Rout
     };
   };
   const notFound: Handler = () => {
-    throw HttpException.notFound();
+    throw frameworkErrors.routeNotFound();
   };
 
   return router

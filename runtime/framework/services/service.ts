@@ -1,10 +1,10 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors, NO_RECORD_MATCHES } from '../errors/framework-errors.ts';
 import { assignSafe } from '../objects/safe-keys.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { Mounting } from '../routing/router.ts';
 import { HookedService } from './hooked-service.ts';
 import type { Page } from './page.ts';
-import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
+import { firstRecord } from './page.ts';
 import { restRoutes } from './rest-routes.ts';
 import type { ServiceParams } from './service-params.ts';
 
@@ -23,32 +23,32 @@ export class Service<Id = string, Data = Record<string, unknown>> {
 
   /** Lists records (a page of them when the service paginates). */
   async index(params?: ServiceParams): Promise<Data[] | Page<Data>> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** Reads the record `id`. */
   async read(id: Id | null, params?: ServiceParams): Promise<Data> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** Creates a record from `data`. */
   async create(data: Data, params?: ServiceParams): Promise<Data> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** Merges `data` into the record `id`. */
   async modify(id: Id | null, data: Data, params?: ServiceParams): Promise<Data> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** Replaces the record `id` with `data`. */
   async update(id: Id | null, data: Data, params?: ServiceParams): Promise<Data> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** Removes the record `id` (`null`: all records, where the service allows it) and returns it. */
   async remove(id: Id | null, params?: ServiceParams): Promise<Data> {
-    throw HttpException.methodNotAllowed();
+    throw frameworkErrors.methodNotAllowed();
   }
 
   /** The first record `index(params)` finds; 404 with `message` when there is none. */

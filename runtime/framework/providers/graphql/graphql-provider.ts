@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { GraphQLError, GraphQLSchema } from 'graphql';
 import type { App } from '../../app.ts';
 import type { Handler } from '../../handler.ts';
@@ -104,7 +105,7 @@ async function readRequest(req: RequestContext): Promise<GraphQLRequest> {
   try {
     return { query, variables: JSON.parse(variables), operationName };
   } catch {
-    throw HttpException.badRequest({ message: '"variables" is not valid JSON.' });
+    throw frameworkErrors.variablesNotJson();
   }
 }
 

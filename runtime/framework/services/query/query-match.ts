@@ -1,6 +1,7 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
 import { coerceLike, equalsQueryValue } from './query-value.ts';
-import { badQuery, isObject, toList } from './query-split.ts';
+import { isObject, toList } from './query-split.ts';
 
 /** True when `row` meets every condition: field equality, `$in`, `$nin`, `$lt`, `$lte`, `$gt`, `$gte`, `$ne`, `$or`, `$and`. */
 export function matches(row: Row, where: Row): boolean {
@@ -54,7 +55,7 @@ function applyOperator(op: string, field: unknown, operand: unknown): boolean {
     case '$gte':
       return comparable(field, value) && compare(field, value) >= 0;
     default:
-      throw badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.badQuery(`Invalid query operator ${op}.`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { HttpException } from '../../http-exception.ts';
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
 
 /** The special keys of a query (MemoryService, PgService), coerced from query-string text where needed. */
@@ -40,7 +40,7 @@ export function splitQuery(query: unknown): SplitQuery {
 
 function toNumber(value: unknown, key: string): number {
   const n = typeof value === 'number' ? value : Number(value);
-  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw badQuery(`${key} must be a number, not ${JSON.stringify(value)}.`);
+  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw frameworkErrors.badQuery(`${key} must be a number, not ${JSON.stringify(value)}.`);
   return n;
 }
 
@@ -56,7 +56,3 @@ export function isObject(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A malformed query (unknown operator, non-numeric `$limit`…) is the client's mistake: 400. */
-export function badQuery(message: string): HttpException {
-  return HttpException.badRequest({ message });
-}

@@ -1,5 +1,6 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
-import { badQuery, isObject, toList } from './query-split.ts';
+import { isObject, toList } from './query-split.ts';
 
 /** Collects bound parameters; `add` answers the placeholder (`$3`) to put in the SQL text. */
 export class SqlParams {
@@ -50,7 +51,7 @@ function operatorSql(op: string, f: string, operand: unknown, params: SqlParams)
     case '$gte':
       return compareSql(COMPARISONS[op], f, operand, params);
     default:
-      throw badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.badQuery(`Invalid query operator ${op}.`);
   }
 }
 
