@@ -70,7 +70,7 @@ export class PgService extends Service<string, Row> {
     const paginate = paginationOf(this.options, params);
     const p = new SqlParams();
     const condition = whereSql(where, this.sql.field, p);
-    const order = orderSql(filters.$sort, this.sql.field, p);
+    const order = orderSql(filters.$sort, this.sql.field, p, `${this.sql.table}.created_at, ${this.sql.table}.id`);
     const limit = limitFor(filters, paginate);
     const skip = filters.$skip ?? 0;
     const rows = await this.query(

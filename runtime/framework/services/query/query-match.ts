@@ -56,7 +56,7 @@ function applyOperator(op: string, field: unknown, operand: unknown): boolean {
     case '$gte':
       return comparable(field, value) && compare(field, value) >= 0;
     default:
-      throw frameworkErrors.badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.invalidQueryOperator(op);
   }
 }
 

@@ -47,7 +47,7 @@ function assertOperand(field: string, op: string, operand: unknown): void {
       assertScalar(value, () => frameworkErrors.badQueryOperand(field, op, 'a list of values', `a list holding ${describe(value)}`), field);
     }
   } else {
-    throw frameworkErrors.badQuery(`Invalid query operator ${op}.`);
+    throw frameworkErrors.invalidQueryOperator(op);
   }
 }
 

@@ -52,7 +52,7 @@ function operatorSql(op: string, f: string, operand: unknown, params: SqlParams)
     case '$gte':
       return compareSql(COMPARISONS[op], f, operand, params);
     default:
-      throw frameworkErrors.badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.invalidQueryOperator(op);
   }
 }
 
@@ -101,9 +101,11 @@ function joinOr(parts: string[]): string {
 
 /**
  * `ORDER BY` for `$sort` in the order of `compare` in query-match.ts (missing, null, strings by code
- * point, numbers, booleans…), whatever the database's collation; then insertion order.
+ * point, numbers, booleans…), whatever the database's collation; then `insertionOrder` (columns
+ * qualified by their table: a bare `created_at` would name the millisecond ISO text the SELECT
+ * returns under that name, which ties records made in the same millisecond).
  */
-export function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams): string {
+export function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams, insertionOrder: string): string {
   const keys = Object.entries(sort ?? {}).flatMap(([key, dir]) => {
     const f = field(key, p);
     const direction = dir < 0 ? 'DESC' : 'ASC';
@@ -111,5 +113,5 @@ export function orderSql(sort: Record<string, number> | undefined, field: FieldS
     const text = `(CASE WHEN jsonb_typeof(${f}) = 'string' THEN ${f} #>> '{}' END) COLLATE "C"`;
     return [`${rank} ${direction}`, `${text} ${direction}`, `${f} ${direction}`];
   });
-  return [...keys, 'created_at', 'id'].join(', ');
+  return [...keys, insertionOrder].join(', ');
 }
