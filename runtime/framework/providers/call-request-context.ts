@@ -1,4 +1,4 @@
-import { tooLarge } from '../fetch/fetch-request-context.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { HttpException } from '../http-exception.ts';
 import type { MultipartResult } from '../request-context.ts';
 import { RequestContext } from '../request-context.ts';
@@ -39,7 +39,7 @@ export class CallRequestContext extends RequestContext {
 
   protected async readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T> {
     const bytes = this.body === undefined ? new Uint8Array(0) : encoder.encode(this.body);
-    if (bytes.byteLength > limit) throw tooLarge(limit);
+    if (bytes.byteLength > limit) throw frameworkErrors.bodyTooLarge(limit);
     return use(bytes);
   }
 

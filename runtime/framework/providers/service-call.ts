@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import qs from 'qs';
 import type { App } from '../app.ts';
 import { joinPaths } from '../routing/path-pattern.ts';
@@ -51,10 +52,8 @@ export async function callThroughApp(
   headers: Record<string, string> = {},
 ): Promise<unknown> {
   const path = joinPaths('', String(call.service));
-  if (!app.findService(path)) throw HttpException.notFound({ message: `No service is mounted at ${path}.` });
-  if (!SERVICE_METHODS.includes(call.method)) {
-    throw HttpException.badRequest({ message: `Unknown method ${JSON.stringify(call.method)}: use ${SERVICE_METHODS.join(', ')}.` });
-  }
+  if (!app.findService(path)) throw frameworkErrors.serviceNotMounted(path);
+  if (!SERVICE_METHODS.includes(call.method)) throw frameworkErrors.unknownServiceMethod(call.method, SERVICE_METHODS);
   const body = ['create', 'modify', 'update'].includes(call.method) ? JSON.stringify(call.data ?? {}) : undefined;
   const callHeaders = headersOfCalls(headers);
   const req = new CallRequestContext(HTTP_METHOD[call.method], callTarget(path, call), callHeaders, body, app.bodyLimit);

@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { App } from '../../app.ts';
 import { HttpException } from '../../http-exception.ts';
 import type { ServiceChange } from '../../services/hooked-service.ts';
@@ -129,7 +130,7 @@ export class WebSocketProvider {
   refusal(request: SocketRequest): HttpException | undefined {
     const { origin, host } = request.headers;
     if (originAllowed(origin, host, this.options.allowedOrigins)) return undefined;
-    return HttpException.forbidden({ message: `WebSocket connections from ${origin} are not allowed (allowedOrigins).` });
+    return frameworkErrors.originNotAllowed(origin);
   }
 
   /**
@@ -188,7 +189,7 @@ export class WebSocketProvider {
     try {
       message = parseMessage(text);
       if (verdict === 'refuse') {
-        throw new HttpException({ statusCode: 429, message: `Too many messages: at most ${this.options.rateLimit.messages} per ${this.options.rateLimit.windowMs} ms.` });
+        throw frameworkErrors.tooManyMessages(this.options.rateLimit.messages, this.options.rateLimit.windowMs);
       }
     } catch (error) {
       return this.sendText(connection, JSON.stringify({ id: idOf(text), error: HttpException.from(error).toJson() }));
@@ -199,7 +200,7 @@ export class WebSocketProvider {
       const dot = message.call.lastIndexOf('.');
       const service = message.call.slice(0, dot);
       const method = message.call.slice(dot + 1) as ServiceMethod;
-      if (dot <= 0) throw HttpException.badRequest({ message: `"call" names a service and a method: "todos.create", not ${JSON.stringify(message.call)}.` });
+      if (dot <= 0) throw frameworkErrors.badCallName(message.call);
       const result = await callThroughApp(
         this.app,
         { service, method, id: message.record, data: message.data, query: message.query },
@@ -284,14 +285,14 @@ function parseMessage(text: string): CallMessage {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw HttpException.badRequest({ message: `Malformed JSON: ${(error as Error).message}` });
+    throw frameworkErrors.malformedJsonMessage(error);
   }
   const message = value as Partial<CallMessage> | null;
   if (typeof message !== 'object' || message === null || Array.isArray(message) || typeof message.call !== 'string') {
-    throw HttpException.badRequest({ message: 'A message is a JSON object: { "id": 1, "call": "todos.create", "data": {…}, "query": {…} }.' });
+    throw frameworkErrors.messageNotObject();
   }
   if (message.query !== undefined && (typeof message.query !== 'object' || message.query === null || Array.isArray(message.query))) {
-    throw HttpException.badRequest({ message: '"query" must be an object.' });
+    throw frameworkErrors.queryNotObject();
   }
   return message as CallMessage;
 }
