@@ -42,6 +42,7 @@ export const frameworkErrors = {
     const what = type ? `Unsupported content type "${type}"` : 'The request has a body but no content-type header';
     return `${what}. parseBody() reads application/json, application/x-www-form-urlencoded and multipart/form-data; read other bodies with req.text() or req.bytes().`;
   }),
+  multipartProviderCall: declare('HALO_MULTIPART_PROVIDER_CALL', 415, () => 'A provider call carries JSON, not multipart.'),
   nestedTooDeep: declare('HALO_NESTED_TOO_DEEP', 400, (what: string, max: number) => `The ${what} is nested deeper than the limit of ${max} levels (App option maxBodyDepth).`),
   tooManyParameters: declare('HALO_TOO_MANY_PARAMETERS', 400, (where: string, max: number) => `The ${where} has more than ${max} parameters (App option maxParameters).`),
   malformedPercentEncoding: declare('HALO_MALFORMED_PERCENT_ENCODING', 400, (where: string, text: string) => `Malformed percent-encoding in ${where}: "${text}".`),

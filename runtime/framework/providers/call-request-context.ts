@@ -44,6 +44,6 @@ export class CallRequestContext extends RequestContext {
   }
 
   protected async readMultipart(): Promise<MultipartResult> {
-    throw HttpException.unsupportedMediaType({ message: 'A provider call carries JSON, not multipart.' });
+    throw frameworkErrors.multipartProviderCall();
   }
 }
