@@ -35,11 +35,16 @@ export function ensureBrowser(browser: DebianBrowser): string {
   console.log(`[e2e] ${name} is missing: installing the Debian package "${pkg}"…`);
   const apt = (...args: string[]): number | null =>
     spawnSync('apt-get', args, { stdio: 'inherit', timeout: INSTALL_TIMEOUT_MS, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
-  if (apt('install', '-y', '--no-install-recommends', pkg) !== 0) {
+  const install = (): boolean => apt('install', '-y', '--no-install-recommends', pkg) === 0;
+  // A stale package list is the usual reason an install fails: refresh it once and try again.
+  let installed = install();
+  if (!installed) {
     apt('update');
-    if (apt('install', '-y', '--no-install-recommends', pkg) !== 0 || !existsSync(path)) {
-      throw new Error(`Could not install the Debian package "${pkg}"; install it (apt-get install -y ${pkg}) and run the tests again.`);
-    }
+    installed = install();
+  }
+  // The package may install fine and still not put a binary at $envVar's path.
+  if (!installed || !existsSync(path)) {
+    throw new Error(`Could not install the Debian package "${pkg}" with a binary at ${path}; install it (apt-get install -y ${pkg}) and run the tests again.`);
   }
   return path;
 }
