@@ -1,7 +1,7 @@
 import { createStore } from '../state/store.ts';
 import { readStored, writeStored } from '../state/stored.ts';
 import { DEFAULT_FILES, ENTRY_FILE, filesStore, sameFiles, type Files } from '../state/files-store.ts';
-import { findLesson, lessons } from './course/catalog.ts';
+import { findLesson, firstLessonId } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 
 /** The workspace id of the free playground (the example program, no lesson). */
@@ -46,7 +46,7 @@ const requested = new URLSearchParams(globalThis.location?.search ?? '').get('le
 /** The workspace to open: `?lesson=<id>` in the address, else the last one, else lesson 1. */
 function initialActive(): string {
   if (requested && isWorkspace(requested)) return requested;
-  return lastActive && isWorkspace(lastActive) ? lastActive : (lessons[0]?.id ?? SCRATCH);
+  return lastActive && isWorkspace(lastActive) ? lastActive : firstLessonId || SCRATCH;
 }
 
 /** The active workspace and the learner's code of every workspace, saved in localStorage. */
