@@ -14,8 +14,8 @@ import { courseDirOf } from './runtime/course/course-dir.ts';
 import { coursePlugin } from './runtime/course/course-plugin.ts';
 import { readCourse } from './runtime/course/read-course.ts';
 
-// The course the site is built with: lessons/, or the folder of `--course <dir>` / HALO_COURSE (README, "Your own course").
-const courseDir = courseDirOf(process.argv, process.env);
+// The course the site is built with: lessons/, or the folder HALO_COURSE names (`npm run build -- --course <dir>` sets it).
+const courseDir = courseDirOf([], process.env);
 // Every starter and solution, compiled ahead by the build.
 const coursePrograms = () => readCourse(courseDir).course.lessons.flatMap((lesson) => [lesson.starter, lesson.solution]);
 

@@ -8,8 +8,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const COURSE_ENV = 'HALO_COURSE';
 
 /**
- * The course folder the build uses: `--course <dir>` on the command line (`npm run build -- --course ../my-course`),
- * else `HALO_COURSE`, else `lessons/`. A relative path is read from where npm was started (INIT_CWD).
+ * The course folder to use: `--course <dir>` in `argv` (`npm run build -- --course ../my-course`), else
+ * `HALO_COURSE`, else `lessons/`. A relative path is read from where npm was started (INIT_CWD).
  */
 export function courseDirOf(argv: readonly string[], env: NodeJS.ProcessEnv): string {
   const flag = argv.indexOf('--course');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { parseLessonText } from '../build/frontmatter.ts';
-import { formatProblem } from './course-problem.ts';
+import { formatProblem, type CourseProblem } from './course-problem.ts';
 import { REPO_ROOT } from './course-dir.ts';
 import { readCourse } from './read-course.ts';
 import { validateCourse } from './validate-course.ts';
@@ -29,20 +29,24 @@ export default { title: ${JSON.stringify(course.title)}, chapters: ${JSON.string
 
 /**
  * `import course from 'virtual:halo-course'`: the course of folder `dir` (lessons/ by default) as the page
- * reads it. The build runs the validator first and stops on any problem; the dev server (`npm run author`)
+ * reads it. The build runs the validator and writes nothing when it finds a problem; the dev server (`npm run author`)
  * watches the folder, validates it on every save, prints the problems with file and line, and reloads the page.
  */
 export function coursePlugin(dir: string, options: { validateOnSave?: boolean } = {}): Plugin {
   let building = false;
+  let validation: Promise<CourseProblem[]> = Promise.resolve([]);
   return {
     name: 'halo-course',
     config: () => ({ server: { fs: { allow: [REPO_ROOT, dir] } } }),
     configResolved(config) {
       building = config.command === 'build' && !config.build.ssr;
     },
-    async buildStart() {
-      if (!building) return;
-      const problems = await validateCourse(dir);
+    buildStart() {
+      // The proofs run programs for a while: alongside the bundling, awaited before anything is written.
+      if (building) validation = validateCourse(dir);
+    },
+    async generateBundle() {
+      const problems = await validation;
       if (problems.length > 0) this.error(`The course ${dir} has ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, (file) => relative(process.cwd(), file))).join('\n')}`);
     },
     resolveId: (id) => (id === MODULE ? RESOLVED : id === CHECK_FORMAT_MODULE ? CHECK_FORMAT_FILE : null),
