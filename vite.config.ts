@@ -22,7 +22,7 @@ const coursePrograms = () => readCourse(courseDir).course.lessons.flatMap((lesso
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1' }), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(coursePrograms), serviceWorkerPlugin(), haloTarballPlugin(), sandboxedWorkersDevPlugin()],
+  plugins: [react(), tailwindcss(), coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1', proofs: process.env.HALO_COURSE_PROOFS !== '0' }), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(coursePrograms), serviceWorkerPlugin(), haloTarballPlugin(), sandboxedWorkersDevPlugin()],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.

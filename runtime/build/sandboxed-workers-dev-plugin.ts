@@ -10,7 +10,9 @@ const LEFT_OUT = /^(@electric-sql\/pglite|graphql)$/;
 const leaveOutOptional: esbuild.Plugin = {
   name: 'halo-leave-out-optional-modules',
   setup(build) {
-    build.onResolve({ filter: LEFT_OUT }, (args) => (/[\\/]framework[\\/]optional-modules\.ts$/.test(args.importer) ? { path: args.path, namespace: 'halo-left-out' } : undefined));
+    build.onResolve({ filter: LEFT_OUT }, (args) =>
+      /[\\/]framework[\\/]optional-modules\.ts$/.test(args.importer) ? { path: args.path, namespace: 'halo-left-out' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'halo-left-out' }, () => ({ contents: 'export {};', loader: 'js' }));
   },
 };

@@ -19,9 +19,17 @@ const dir = courseDirOf(named ? ['--course', named] : [], process.env);
 process.env[COURSE_ENV] = dir;
 process.env.HALO_AUTHOR = '1';
 
-const server = await createServer({ configFile: resolve(REPO_ROOT, 'vite.config.ts'), root: REPO_ROOT, server: { host: '127.0.0.1', port, strictPort: portFlag >= 0 } });
+const server = await createServer({
+  configFile: resolve(REPO_ROOT, 'vite.config.ts'),
+  root: REPO_ROOT,
+  server: { host: '127.0.0.1', port, strictPort: portFlag >= 0 },
+});
 await server.listen();
 const at = (file: string): string => relative(process.cwd(), file);
 const problems = await validateCourse(dir);
-console.log(problems.length === 0 ? `[course] ${at(dir) || '.'}: no problems.` : `[course] ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, at)).join('\n')}`);
+console.log(
+  problems.length === 0
+    ? `[course] ${at(dir) || '.'}: no problems.`
+    : `[course] ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, at)).join('\n')}`,
+);
 console.log(`Authoring ${at(dir) || '.'} at ${server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`}`);

@@ -24,7 +24,9 @@ export function restarts(lesson: CheckedLesson): boolean {
 export function report(results: CheckResult[]): string {
   return results
     .filter((r) => !r.passed)
-    .map((r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`)
+    .map(
+      (r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -39,7 +41,12 @@ export async function checkProgram(lesson: CheckedLesson, file: string, rounds =
   try {
     let results: CheckResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart, WebSocket: WebSocket as unknown as WebSocketClass });
+      results = await runChecks(lesson.checks, {
+        origin: served.origin,
+        fetch,
+        restart: served.restart,
+        WebSocket: WebSocket as unknown as WebSocketClass,
+      });
       if (report(results)) break;
     }
     return { results, output: served.output() };

@@ -13,7 +13,10 @@ export const COURSE_ENV = 'HALO_COURSE';
  */
 export function courseDirOf(argv: readonly string[], env: NodeJS.ProcessEnv): string {
   const flag = argv.indexOf('--course');
-  const named = (flag >= 0 ? argv[flag + 1] : undefined) ?? argv.find((arg) => arg.startsWith('--course='))?.slice('--course='.length) ?? env[COURSE_ENV];
+  const named =
+    (flag >= 0 ? argv[flag + 1] : undefined) ??
+    argv.find((arg) => arg.startsWith('--course='))?.slice('--course='.length) ??
+    env[COURSE_ENV];
   if (!named) return resolve(REPO_ROOT, 'lessons');
   return isAbsolute(named) ? named : resolve(env.INIT_CWD ?? process.cwd(), named);
 }

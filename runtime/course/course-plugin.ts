@@ -20,7 +20,16 @@ function courseModule(dir: string, problems: string[]): string {
   const imports = course.lessons.map((lesson, index) => `import checks${index} from ${JSON.stringify(lesson.checksFile)};`);
   const lessons = course.lessons.map((lesson, index) => {
     const { title, summary, covers, files } = parseLessonText(readFileSync(lesson.textFile, 'utf8'), lesson.textFile);
-    const fields = { id: lesson.id, number: lesson.number, title, summary, covers, ...(files ? { files } : {}), starter: lesson.starter.files, solution: lesson.solution.files };
+    const fields = {
+      id: lesson.id,
+      number: lesson.number,
+      title,
+      summary,
+      covers,
+      ...(files ? { files } : {}),
+      starter: lesson.starter.files,
+      solution: lesson.solution.files,
+    };
     return `{ ...${JSON.stringify(fields)}, checks: checks${index}, text: () => import(${JSON.stringify(`${lesson.textFile}?lesson`)}).then((m) => m.default) }`;
   });
   return `${imports.join('\n')}
@@ -32,7 +41,7 @@ export default { title: ${JSON.stringify(course.title)}, chapters: ${JSON.string
  * reads it. The build runs the validator and writes nothing when it finds a problem; the dev server (`npm run author`)
  * watches the folder, validates it on every save, prints the problems with file and line, and reloads the page.
  */
-export function coursePlugin(dir: string, options: { validateOnSave?: boolean } = {}): Plugin {
+export function coursePlugin(dir: string, options: { validateOnSave?: boolean; proofs?: boolean } = {}): Plugin {
   let building = false;
   let validation: Promise<CourseProblem[]> = Promise.resolve([]);
   return {
@@ -43,11 +52,14 @@ export function coursePlugin(dir: string, options: { validateOnSave?: boolean } 
     },
     buildStart() {
       // The proofs run programs for a while: alongside the bundling, awaited before anything is written.
-      if (building) validation = validateCourse(dir);
+      if (building) validation = validateCourse(dir, { proofs: options.proofs ?? true });
     },
     async generateBundle() {
       const problems = await validation;
-      if (problems.length > 0) this.error(`The course ${dir} has ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, (file) => relative(process.cwd(), file))).join('\n')}`);
+      if (problems.length > 0)
+        this.error(
+          `The course ${dir} has ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, (file) => relative(process.cwd(), file))).join('\n')}`,
+        );
     },
     resolveId: (id) => (id === MODULE ? RESOLVED : id === CHECK_FORMAT_MODULE ? CHECK_FORMAT_FILE : null),
     load(id) {
@@ -85,7 +97,11 @@ function savedCourseHandler(server: ViteDevServer, dir: string, validate: boolea
       running = running.then(async () => {
         const problems = await validateCourse(dir);
         const at = (file: string) => relative(process.cwd(), file);
-        console.log(problems.length === 0 ? `[course] ${at(dir) || '.'}: no problems.` : `[course] ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, at)).join('\n')}`);
+        console.log(
+          problems.length === 0
+            ? `[course] ${at(dir) || '.'}: no problems.`
+            : `[course] ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, at)).join('\n')}`,
+        );
       });
     }, 150);
   };

@@ -5,7 +5,7 @@ import { lineOf, type CourseProblem } from './course-problem.ts';
 import { LESSON_FOLDER, PROGRAM_FILE } from './lesson-folder.ts';
 
 /** A lesson program on disk: the file it starts from and every file as the page holds it (`main.ts` first). */
-export interface ProgramOnDisk {
+interface ProgramOnDisk {
   /** `starter.ts`, or `starter/main.ts` for a program of several files (absolute). */
   entry: string;
   /** Every file to watch (absolute). */
@@ -49,21 +49,37 @@ const DEFAULT_TITLE = 'Halo course';
  */
 export function readCourse(dir: string): { course: CourseOnDisk; problems: CourseProblem[] } {
   const problems: CourseProblem[] = [];
-  const folders = readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'lesson.md')));
+  const folders = readdirSync(dir, { withFileTypes: true }).filter(
+    (entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'lesson.md')),
+  );
   const found = new Map<string, LessonOnDisk>();
   for (const folder of folders) {
     const lessonDir = join(dir, folder.name);
     if (!LESSON_FOLDER.test(folder.name)) {
-      problems.push({ file: join(lessonDir, 'lesson.md'), line: 0, message: `the lesson folder "${folder.name}" must be named like "01-getting-started" (a number, a dash, letters, digits, - or _)` });
+      problems.push({
+        file: join(lessonDir, 'lesson.md'),
+        line: 0,
+        message: `the lesson folder "${folder.name}" must be named like "01-getting-started" (a number, a dash, letters, digits, - or _)`,
+      });
       continue;
     }
     const lesson = readLesson(folder.name, lessonDir, problems);
     if (lesson) found.set(folder.name, lesson);
   }
   const file = readCourseFile(dir, problems);
-  const byNumber = [...found.keys()].sort((a, b) => Number(LESSON_FOLDER.exec(a)?.[1]) - Number(LESSON_FOLDER.exec(b)?.[1]) || a.localeCompare(b));
+  const byNumber = [...found.keys()].sort(
+    (a, b) => Number(LESSON_FOLDER.exec(a)?.[1]) - Number(LESSON_FOLDER.exec(b)?.[1]) || a.localeCompare(b),
+  );
   const chapters = file ? file.chapters : [{ title: DEFAULT_TITLE, lessons: byNumber }];
-  const order = file ? orderOfCourseFile(file, join(dir, COURSE_FILE_NAME), found, folders.map((f) => f.name), problems) : byNumber;
+  const order = file
+    ? orderOfCourseFile(
+        file,
+        join(dir, COURSE_FILE_NAME),
+        found,
+        folders.map((f) => f.name),
+        problems,
+      )
+    : byNumber;
   const lessons = order.flatMap((id, index) => {
     const lesson = found.get(id);
     return lesson ? [{ ...lesson, number: index + 1 }] : [];
@@ -85,32 +101,45 @@ function readCourseFile(dir: string, problems: CourseProblem[]): CourseFile | nu
   }
   const issues = courseFileIssues(value);
   for (const issue of issues) {
-    const key = issue.path.split('.').filter((part) => !/^\d+$/.test(part)).pop();
+    const key = issue.path
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop();
     problems.push({ file: path, line: key ? lineOf(source, `"${key}"`) : 1, message: `"${issue.path || 'course'}" ${issue.message}` });
   }
   return issues.length === 0 ? (value as CourseFile) : null;
 }
 
 /** The lessons in the course file's order; every listed lesson must exist once, every lesson folder be listed. */
-function orderOfCourseFile(file: CourseFile, path: string, found: Map<string, LessonOnDisk>, folders: string[], problems: CourseProblem[]): string[] {
+function orderOfCourseFile(
+  file: CourseFile,
+  path: string,
+  found: Map<string, LessonOnDisk>,
+  folders: string[],
+  problems: CourseProblem[],
+): string[] {
   const source = readFileSync(path, 'utf8');
   const order = file.chapters.flatMap((chapter) => chapter.lessons);
   const seen = new Set<string>();
   for (const id of order) {
     const line = lineOf(source, `"${id}"`);
     if (seen.has(id)) problems.push({ file: path, line, message: `lists the lesson "${id}" twice` });
-    else if (!folders.includes(id)) problems.push({ file: path, line, message: `lists the lesson "${id}", but there is no folder ${id}/ with a lesson.md` });
+    else if (!folders.includes(id))
+      problems.push({ file: path, line, message: `lists the lesson "${id}", but there is no folder ${id}/ with a lesson.md` });
     seen.add(id);
   }
-  for (const id of found.keys()) if (!seen.has(id)) problems.push({ file: path, line: 1, message: `does not list the lesson folder "${id}" in any chapter` });
-  if (file.first !== undefined && !order.includes(file.first)) problems.push({ file: path, line: lineOf(source, '"first"'), message: `"first" names "${file.first}", which no chapter lists` });
+  for (const id of found.keys())
+    if (!seen.has(id)) problems.push({ file: path, line: 1, message: `does not list the lesson folder "${id}" in any chapter` });
+  if (file.first !== undefined && !order.includes(file.first))
+    problems.push({ file: path, line: lineOf(source, '"first"'), message: `"first" names "${file.first}", which no chapter lists` });
   return [...new Set(order)];
 }
 
 function readLesson(id: string, lessonDir: string, problems: CourseProblem[]): LessonOnDisk | null {
   const textFile = join(lessonDir, 'lesson.md');
   const checksFile = join(lessonDir, 'checks.ts');
-  if (!existsSync(checksFile)) problems.push({ file: textFile, line: 0, message: `the lesson ${id} has no checks.ts next to its lesson.md` });
+  if (!existsSync(checksFile))
+    problems.push({ file: textFile, line: 0, message: `the lesson ${id} has no checks.ts next to its lesson.md` });
   const starter = readProgram(lessonDir, 'starter', problems);
   const solution = readProgram(lessonDir, 'solution', problems);
   if (!starter || !solution || !existsSync(checksFile)) return null;
@@ -123,7 +152,11 @@ function readProgram(lessonDir: string, name: 'starter' | 'solution', problems: 
   if (existsSync(single)) return { entry: single, paths: [single], files: { 'main.ts': readFileSync(single, 'utf8') } };
   const folder = join(lessonDir, name);
   if (!existsSync(folder) || !statSync(folder).isDirectory() || !existsSync(join(folder, 'main.ts'))) {
-    problems.push({ file: join(lessonDir, 'lesson.md'), line: 0, message: `the lesson ${basename(lessonDir)} has no ${name}.ts nor ${name}/main.ts` });
+    problems.push({
+      file: join(lessonDir, 'lesson.md'),
+      line: 0,
+      message: `the lesson ${basename(lessonDir)} has no ${name}.ts nor ${name}/main.ts`,
+    });
     return null;
   }
   const names = readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -132,7 +165,11 @@ function readProgram(lessonDir: string, name: 'starter' | 'solution', problems: 
   const files: Record<string, string> = {};
   for (const path of names) {
     if (!PROGRAM_FILE.test(path)) {
-      problems.push({ file: join(folder, path), line: 0, message: `"${path}" is not a program file name the playground accepts (letters, digits, - and _, in folders, ending .ts, .js or .json)` });
+      problems.push({
+        file: join(folder, path),
+        line: 0,
+        message: `"${path}" is not a program file name the playground accepts (letters, digits, - and _, in folders, ending .ts, .js or .json)`,
+      });
       continue;
     }
     files[path] = readFileSync(join(folder, path), 'utf8');

@@ -14,5 +14,7 @@ const started = Date.now();
 const problems = await validateCourse(dir, { proofs: !args.includes('--no-proofs') });
 const at = (file: string): string => relative(process.cwd(), file);
 for (const problem of problems) console.error(formatProblem(problem, at));
-console.log(`${at(dir) || '.'}: ${problems.length === 0 ? 'no problems' : `${problems.length} problem(s)`} (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+console.log(
+  `${at(dir) || '.'}: ${problems.length === 0 ? 'no problems' : `${problems.length} problem(s)`} (${((Date.now() - started) / 1000).toFixed(1)} s).`,
+);
 process.exitCode = problems.length === 0 ? 0 : 1;

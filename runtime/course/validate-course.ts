@@ -36,12 +36,15 @@ export async function validateCourse(dir: string, options: ValidateOptions = {})
   const queue = checked.map((entry, index) => ({ ...entry, ...loaded[index] }));
   for (const entry of queue) problems.push(...entry.text, ...entry.problems);
   if (options.proofs ?? true) {
-    const provable = queue.filter((entry): entry is typeof entry & { checks: Check[]; source: LoadedChecks } => entry.checks !== null && entry.source !== null);
+    const provable = queue.filter(
+      (entry): entry is typeof entry & { checks: Check[]; source: LoadedChecks } => entry.checks !== null && entry.source !== null,
+    );
     // A few lessons at a time, each reported in course order whichever finishes first.
     const proved: CourseProblem[][] = [];
     let next = 0;
     const worker = async (): Promise<void> => {
-      for (let index = next++; index < provable.length; index = next++) proved[index] = await proveLesson(provable[index].lesson, provable[index].checks, provable[index].source);
+      for (let index = next++; index < provable.length; index = next++)
+        proved[index] = await proveLesson(provable[index].lesson, provable[index].checks, provable[index].source);
     };
     await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
     problems.push(...proved.flat());
@@ -78,8 +81,14 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
   } catch (error) {
     return { checks: null, source: null, problems: [{ file, line: 1, message: `cannot be loaded: ${(error as Error).message}` }] };
   }
-  if (!Array.isArray(source.value)) return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'must export a list of checks by default: export default defineChecks([...])' }] };
-  if (source.value.length === 0) return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'has no check: a lesson needs at least one' }] };
+  if (!Array.isArray(source.value))
+    return {
+      checks: null,
+      source,
+      problems: [{ file, line: source.exportLine, message: 'must export a list of checks by default: export default defineChecks([...])' }],
+    };
+  if (source.value.length === 0)
+    return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'has no check: a lesson needs at least one' }] };
   const problems = source.value.flatMap((check: unknown, index) =>
     checkIssues(check).map((issue) => ({ file, line: source.lines[index] ?? source.exportLine, message: `check ${index + 1}: ${issue}` })),
   );
@@ -94,7 +103,11 @@ async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: Loaded
     try {
       return (await checkProgram({ checks }, lesson[program].entry)).results;
     } catch (error) {
-      problems.push({ file: lesson[program].entry, line: 0, message: `the ${program} does not run: ${(error as Error).message.split('\n')[0]}` });
+      problems.push({
+        file: lesson[program].entry,
+        line: 0,
+        message: `the ${program} does not run: ${(error as Error).message.split('\n')[0]}`,
+      });
       return null;
     }
   };
@@ -106,11 +119,26 @@ async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: Loaded
   });
   const starter = await run('starter');
   if (starter) {
-    if (starter.every((result) => result.passed)) problems.push({ file: lesson.checksFile, line: source.exportLine, message: 'the starter passes every check: a check that cannot fail teaches nothing' });
+    if (starter.every((result) => result.passed))
+      problems.push({
+        file: lesson.checksFile,
+        line: source.exportLine,
+        message: 'the starter passes every check: a check that cannot fail teaches nothing',
+      });
     starter.forEach((result, index) => {
       const kind = kindOf(checks[index]);
-      if (kind === 'task' && result.passed && !starter.every((r) => r.passed)) problems.push({ file: lesson.checksFile, line: at(index), message: `the starter passes the task check "${result.title}": mark it kind: 'observe', or make the starter fail it` });
-      if (kind === 'observe' && !result.passed) problems.push({ file: lesson.checksFile, line: at(index), message: `the starter fails the observe check "${result.title}": an observe check shows what the starter already does` });
+      if (kind === 'task' && result.passed && !starter.every((r) => r.passed))
+        problems.push({
+          file: lesson.checksFile,
+          line: at(index),
+          message: `the starter passes the task check "${result.title}": mark it kind: 'observe', or make the starter fail it`,
+        });
+      if (kind === 'observe' && !result.passed)
+        problems.push({
+          file: lesson.checksFile,
+          line: at(index),
+          message: `the starter fails the observe check "${result.title}": an observe check shows what the starter already does`,
+        });
     });
   }
   return problems;

@@ -41,19 +41,39 @@ describe('validateCourse', () => {
     const problems = await validateCourse(dir);
     // In course order: 10-greeting is the course file's first lesson.
     expect(problems).toEqual([
-      { file: join(dir, '10-greeting/checks.ts'), line: 3, message: 'the starter passes every check: a check that cannot fail teaches nothing' },
-      { file: join(dir, '05-echo/checks.ts'), line: 10, message: 'the solution fails the check "POST /echo answers the name it was sent": Expected json.name to be "Ada", but it is "Bob".' },
+      {
+        file: join(dir, '10-greeting/checks.ts'),
+        line: 3,
+        message: 'the starter passes every check: a check that cannot fail teaches nothing',
+      },
+      {
+        file: join(dir, '05-echo/checks.ts'),
+        line: 10,
+        message: 'the solution fails the check "POST /echo answers the name it was sent": Expected json.name to be "Ada", but it is "Bob".',
+      },
     ]);
   }, 90_000);
 
   it('reports an observe check the starter fails and a task check it passes, at the check', async () => {
     const dir = fixtureCopy((at) => {
       replaceIn(at('05-echo/checks.ts'), "kind: 'observe',", "kind: 'task',");
-      replaceIn(at('05-echo/checks.ts'), "title: 'POST /echo answers the name it was sent',", "title: 'POST /echo answers the name it was sent',\n    kind: 'observe',");
+      replaceIn(
+        at('05-echo/checks.ts'),
+        "title: 'POST /echo answers the name it was sent',",
+        "title: 'POST /echo answers the name it was sent',\n    kind: 'observe',",
+      );
     });
     expect(await validateCourse(dir)).toEqual([
-      { file: join(dir, '05-echo/checks.ts'), line: 4, message: expect.stringContaining('the starter passes the task check "POST /echo answers with JSON"') },
-      { file: join(dir, '05-echo/checks.ts'), line: 10, message: expect.stringContaining('the starter fails the observe check "POST /echo answers the name it was sent"') },
+      {
+        file: join(dir, '05-echo/checks.ts'),
+        line: 4,
+        message: expect.stringContaining('the starter passes the task check "POST /echo answers with JSON"'),
+      },
+      {
+        file: join(dir, '05-echo/checks.ts'),
+        line: 10,
+        message: expect.stringContaining('the starter fails the observe check "POST /echo answers the name it was sent"'),
+      },
     ]);
   }, 90_000);
 
@@ -66,10 +86,18 @@ describe('validateCourse', () => {
     });
     const problems = await validateCourse(dir, { proofs: false });
     expect(problems).toEqual([
-      { file: join(dir, 'course.json'), line: 5, message: 'lists the lesson "07-missing", but there is no folder 07-missing/ with a lesson.md' },
+      {
+        file: join(dir, 'course.json'),
+        line: 5,
+        message: 'lists the lesson "07-missing", but there is no folder 07-missing/ with a lesson.md',
+      },
       { file: join(dir, '10-greeting/lesson.md'), line: 14, message: 'broken link: there is no lesson "06-nowhere"' },
       { file: join(dir, '10-greeting/checks.ts'), line: 4, message: 'check 1: "expect" is missing' },
-      { file: join(dir, '10-greeting/checks.ts'), line: 4, message: expect.stringMatching(/^check 1: "expected" is not a key of a check \(title, kind, request, expect/) },
+      {
+        file: join(dir, '10-greeting/checks.ts'),
+        line: 4,
+        message: expect.stringMatching(/^check 1: "expected" is not a key of a check \(title, kind, request, expect/),
+      },
       { file: join(dir, '05-echo/lesson.md'), line: 3, message: expect.stringContaining('"sumary" is not a frontmatter key') },
     ]);
   }, 60_000);

@@ -40,7 +40,11 @@ function printed(pattern: RegExp): Promise<RegExpMatchArray> {
 
 beforeAll(async () => {
   cpSync(resolve(REPO_ROOT, 'test/fixtures/course'), course, { recursive: true });
-  author = spawn(process.execPath, ['--import', 'tsx', 'runtime/course/author-cli.ts', course, '--port', '0'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'development' } });
+  author = spawn(process.execPath, ['--import', 'tsx', 'runtime/course/author-cli.ts', course, '--port', '0'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development' },
+  });
   author.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   author.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [, url] = await printed(/Authoring .* at (http:\/\/127\.0\.0\.1:\d+\/)/);

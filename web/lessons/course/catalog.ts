@@ -3,6 +3,7 @@ import course from 'virtual:halo-course';
 import type { Check } from '../../../runtime/checks/check-format.ts';
 import type { LessonNode } from '../../../runtime/contract/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
+import type { CourseModule } from './course-module.ts';
 
 /** One lesson, as the playground shows it. */
 export interface Lesson {
@@ -25,7 +26,7 @@ export interface Lesson {
 // The course folder is read at build time (runtime/course/course-plugin.ts): every lesson's frontmatter,
 // programs and checks are in the first load; each lesson's text is a chunk of its own, loaded when the
 // lesson opens (lessonText), so the first load does not carry all of them.
-const textLoaders = new Map(course.lessons.map((lesson) => [lesson.id, lesson.text]));
+const textLoaders = new Map<string, CourseModule['lessons'][number]['text']>(course.lessons.map((lesson) => [lesson.id, lesson.text]));
 
 /** Every lesson, in course order. */
 export const lessons: Lesson[] = course.lessons.map(({ text: _text, ...lesson }) => lesson);

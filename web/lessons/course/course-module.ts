@@ -11,5 +11,12 @@ export interface CourseModule {
   /** The lesson a new learner opens first. */
   first: string;
   /** Every lesson in course order; `number` is its place, from 1. */
-  lessons: (LessonMeta & { id: string; number: number; starter: Files; solution: Files; checks: Check[]; text: () => Promise<CompiledLessonText> })[];
+  lessons: (LessonMeta & {
+    id: string;
+    number: number;
+    starter: Files;
+    solution: Files;
+    checks: Check[];
+    text: () => Promise<CompiledLessonText>;
+  })[];
 }
