@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { parseLessonText } from '../build/frontmatter.ts';
 import { formatProblem, type CourseProblem } from './course-problem.ts';
 import { REPO_ROOT } from './course-dir.ts';
 import { readCourse } from './read-course.ts';
@@ -13,24 +11,20 @@ const RESOLVED = `\0${MODULE}`;
 const CHECK_FORMAT_MODULE = 'halo/course';
 const CHECK_FORMAT_FILE = `${REPO_ROOT}runtime/checks/check-format.ts`;
 
-/** The course module's source: every lesson's fields, programs and checks, each lesson's text a chunk loaded on demand. */
+/**
+ * The course module's source: every lesson's frontmatter (`?lesson-meta`), programs and checks, each
+ * lesson's text (`?lesson`) a chunk loaded on demand.
+ */
 function courseModule(dir: string, problems: string[]): string {
   const { course, problems: found } = readCourse(dir);
   problems.push(...found.map((problem) => formatProblem(problem)));
-  const imports = course.lessons.map((lesson, index) => `import checks${index} from ${JSON.stringify(lesson.checksFile)};`);
+  const imports = course.lessons.flatMap((lesson, index) => [
+    `import meta${index} from ${JSON.stringify(`${lesson.textFile}?lesson-meta`)};`,
+    `import checks${index} from ${JSON.stringify(lesson.checksFile)};`,
+  ]);
   const lessons = course.lessons.map((lesson, index) => {
-    const { title, summary, covers, files } = parseLessonText(readFileSync(lesson.textFile, 'utf8'), lesson.textFile);
-    const fields = {
-      id: lesson.id,
-      number: lesson.number,
-      title,
-      summary,
-      covers,
-      ...(files ? { files } : {}),
-      starter: lesson.starter.files,
-      solution: lesson.solution.files,
-    };
-    return `{ ...${JSON.stringify(fields)}, checks: checks${index}, text: () => import(${JSON.stringify(`${lesson.textFile}?lesson`)}).then((m) => m.default) }`;
+    const fields = { id: lesson.id, number: lesson.number, starter: lesson.starter.files, solution: lesson.solution.files };
+    return `{ ...meta${index}, ...${JSON.stringify(fields)}, checks: checks${index}, text: () => import(${JSON.stringify(`${lesson.textFile}?lesson`)}).then((m) => m.default) }`;
   });
   return `${imports.join('\n')}
 export default { title: ${JSON.stringify(course.title)}, chapters: ${JSON.stringify(course.chapters)}, first: ${JSON.stringify(course.first)}, lessons: [\n${lessons.join(',\n')}\n] };`;
