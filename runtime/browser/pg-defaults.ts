@@ -23,7 +23,10 @@ async function openInPlayground(url: string): Promise<PgDriver> {
   const pg = programHost()?.pg;
   if (!pg) return openPglite(url);
   const assets = await pg.assets();
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([WebAssembly.compile(assets.pgliteWasm), WebAssembly.compile(assets.initdbWasm)]);
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+    WebAssembly.compile(assets.pgliteWasm),
+    WebAssembly.compile(assets.initdbWasm),
+  ]);
   const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([assets.fsBundle]) };
   const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
   if (name) options.fs = new BrokeredPgFs(pg, name);

@@ -20,7 +20,9 @@ function packInChild(): Promise<Uint8Array> {
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done(readFileSync(out)) : fail(new Error(`packing halo failed (exit ${code}):\n${errors}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done(readFileSync(out)) : fail(new Error(`packing halo failed (exit ${code}):\n${errors}`)),
+    );
   }).finally(() => rmSync(dir, { recursive: true, force: true }));
 }
 
