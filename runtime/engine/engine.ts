@@ -36,10 +36,10 @@ async function answerCall(call: PgCall): ReturnType<typeof answerPgCall> {
 export class Engine implements PlaygroundEngine {
   /** Resolves once the compiler is initialized and the service worker controls the page. */
   readonly ready: Promise<void>;
+  /** Resolves once msw's service worker controls the page and routes requests to the host (see PlaygroundEngine). */
+  readonly serving: Promise<void>;
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
-  /** Resolves once msw's service worker controls the page and routes requests to the host. */
-  private readonly bridge: Promise<void>;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
@@ -64,11 +64,11 @@ export class Engine implements PlaygroundEngine {
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     const host = this.host;
     const startCompiler = () => this.compiler.start();
-    this.bridge = startRequestBridge(
+    this.serving = startRequestBridge(
       { handles: (origin) => host.handles(origin), fetch: (request) => host.fetch(request).finally(startCompiler), openSocket: (url, peer) => host.openSocket(url, peer) },
       root,
     );
-    this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
+    this.ready = Promise.all([this.compiler.ready, this.serving]).then(() => undefined);
     setTimeout(startCompiler, COMPILER_START_MS);
   }
 
@@ -85,7 +85,7 @@ export class Engine implements PlaygroundEngine {
    * service worker routes requests to it, so a `fetch` right after reaches the program.
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
-    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.bridge]);
+    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.serving]);
     return state;
   }
 

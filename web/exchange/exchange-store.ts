@@ -21,7 +21,7 @@ export const exchangeStore = createStore<ExchangeState>({ pending: false, sent: 
 const CLIENT_GRACE_MS = 5_000;
 
 /** Sends the request to the program and records the outcome; never throws. */
-export async function sendRequest(spec: RequestSpec, origin: string, engine: Pick<PlaygroundEngine, 'ready' | 'requestTimeoutMs'>): Promise<void> {
+export async function sendRequest(spec: RequestSpec, origin: string, engine: Pick<PlaygroundEngine, 'serving' | 'requestTimeoutMs'>): Promise<void> {
   const timeoutMs = engine.requestTimeoutMs;
   let built;
   try {
@@ -33,7 +33,8 @@ export async function sendRequest(spec: RequestSpec, origin: string, engine: Pic
   exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, error: null });
   try {
     // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
-    await engine.ready;
+    // Only that: the running program answers while esbuild is still loading.
+    await engine.serving;
     const startedAt = performance.now();
     const response = await fetch(built.url, {
       method: built.method,
