@@ -7,13 +7,14 @@ import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
 import { lessonTextPlugin } from './runtime/build/lesson-text-plugin.ts';
 import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
+import { pgliteSeedPlugin } from './runtime/build/pglite-seed-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin()],
+  plugins: [react(), tailwindcss(), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin(), pgliteSeedPlugin()],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.

@@ -1,6 +1,6 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost } from '../server-worker/host/server-host.ts';
-import { answerPgCall } from '../server-worker/host/pg-store.ts';
+import { answerPgCall, pgliteSeed } from '../server-worker/host/pg-store.ts';
 import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
@@ -26,10 +26,12 @@ export interface EngineOptions {
   compilerAfterFirstResponse?: boolean;
 }
 
-/** Answers a program's call to the page: an optional package's module, or its PGlite's assets and files. */
-async function answerCall(call: PgCall): ReturnType<typeof answerPgCall> {
-  if (call.method !== 'module') return answerPgCall(call);
-  return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+/** Answers a program's call to the page: an optional package's module, or its PGlite's assets, seed (from the site at `root`) and files. */
+async function answerCall(call: PgCall, root: URL): ReturnType<typeof answerPgCall> {
+  if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+  if (call.method !== 'seed') return answerPgCall(call);
+  const seed = await pgliteSeed(root);
+  return { reply: { ok: true, value: seed }, transfer: [seed] };
 }
 
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
@@ -49,6 +51,7 @@ export class Engine implements PlaygroundEngine {
    */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
+    const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -58,10 +61,9 @@ export class Engine implements PlaygroundEngine {
         // first program boots and answers, on a two-core laptop.
         quiet: () => !options.compilerAfterFirstResponse && this.compiler.start(),
       },
-      answerCall,
+      (call) => answerCall(call, root),
     );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
-    const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     const host = this.host;
     const startCompiler = () => this.compiler.start();
     this.serving = startRequestBridge(
