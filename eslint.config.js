@@ -18,7 +18,7 @@ export default tseslint.config(
       // adapters promise a Promise to every caller, so `async` without `await` is deliberate here.
       '@typescript-eslint/require-await': 'off',
       // Parameters of overridable methods (Service's base CRUD methods) name the contract even when unused.
-      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': ['error', { args: 'none', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat['recommended-latest'] },

@@ -15,7 +15,7 @@ export function outputOfChild(cli: string): Promise<Uint8Array> {
   return new Promise<Uint8Array>((done, fail) => {
     const child = spawn(process.execPath, [tsx, cli, out], { stdio: ['ignore', 'inherit', 'pipe'] });
     let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', fail);
     child.once('exit', (code) => (code === 0 ? done(readFileSync(out)) : fail(new Error(`${cli} failed (exit ${code}):\n${errors}`))));
   }).finally(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,8 +4,12 @@ import { build } from 'esbuild';
 import { generateDtsBundle } from 'dts-bundle-generator';
 import { tarGz } from './tar.ts';
 
-/** Imported on first use only (PgService); a program that needs them installs them next to halo. */
-export const OPTIONAL_PEERS = ['pg', '@electric-sql/pglite'] as const;
+/**
+ * Imported on first use only (PgService, the GraphQL provider); a program that needs them installs them
+ * next to halo. graphql stays out of the bundle so that a schema the program builds with its own
+ * `graphql` and the provider's graphql-js are one copy (graphql-js refuses a schema from another).
+ */
+export const OPTIONAL_PEERS = ['pg', '@electric-sql/pglite', 'graphql'] as const;
 
 interface RootManifest {
   version: string;
@@ -62,7 +66,7 @@ export async function haloPackageFiles(root: string): Promise<Record<string, str
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'index.js': await bundleJs(root),
     'index.d.ts': declarations(root),
-    'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it.\n`,
+    'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it; the GraphQL provider needs \`graphql\`.\n`,
   };
 }
 

@@ -32,7 +32,7 @@ function checkBody(request: CheckRequest): RequestBody {
       // Given without a body, a `json` body type still sends its content type (see CheckRequest.bodyType).
       return hasBody || request.bodyType ? { type: 'json', text: hasBody ? JSON.stringify(request.body) : '' } : { type: 'none' };
     case 'text':
-      return { type: 'text', text: hasBody ? String(request.body) : '' };
+      return { type: 'text', text: !hasBody ? '' : typeof request.body === 'string' ? request.body : JSON.stringify(request.body) };
     case 'form':
       return {
         type: 'form',

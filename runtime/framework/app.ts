@@ -9,6 +9,7 @@ import { resolveLimits } from './body/request-limits.ts';
 import { FetchRequestContext } from './fetch/fetch-request-context.ts';
 import { toResponse } from './fetch/to-response.ts';
 import { applyResult, isPromiseLike, runPipeline } from './pipeline.ts';
+import { restRoutes } from './providers/rest/rest-routes.ts';
 import { effectiveMethod } from './routing/method-override.ts';
 import { splitRequestPath } from './routing/request-path.ts';
 import { RouteTree } from './routing/route-tree.ts';
@@ -55,7 +56,7 @@ export class App extends Router {
     if (this.tree) return;
     this.freezeRoutes();
     const tree = new RouteTree<Handler>();
-    for (const route of this.flattenRoutes()) tree.insert(route);
+    for (const route of this.flattenRoutes(restRoutes)) tree.insert(route);
     this.tree = tree;
   }
 

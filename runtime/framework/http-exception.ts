@@ -16,6 +16,8 @@ export interface HttpExceptionOptions {
 export interface HttpExceptionInit extends HttpExceptionOptions {
   /** HTTP status code; 500 when omitted. */
   statusCode?: number;
+  /** The catalogue code of a framework error (`HALO_RECORD_NOT_FOUND`); never sent to the client. */
+  code?: string;
 }
 
 /** The JSON shape of an HttpException on the wire. */
@@ -34,6 +36,8 @@ export class HttpException extends Error {
   errors: string[];
   /** The error this one wraps, if any. */
   declare cause: unknown;
+  /** The catalogue code when the framework itself threw this error (see errors/framework-errors.ts). */
+  code: string | undefined;
 
   /** Creates an exception; status 500 and message `500 Internal Server Error` by default. */
   constructor(init: HttpExceptionInit = {}) {
@@ -42,6 +46,7 @@ export class HttpException extends Error {
     this.statusCode = init.statusCode ?? 500;
     this.errors = Array.isArray(init.errors) ? [...init.errors] : [];
     this.cause = init.cause;
+    this.code = init.code;
   }
 
   /** The wire shape: `{"is_error":true,"status_code":N,"message":"…","errors":[…]}`. */

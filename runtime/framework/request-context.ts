@@ -1,4 +1,4 @@
-import { HttpException } from './http-exception.ts';
+import { frameworkErrors } from './errors/framework-errors.ts';
 import type { UploadedFile } from './uploaded-file.ts';
 import { parseContentType } from './body/content-type.ts';
 import type { ParsedBody } from './body/parsed-body.ts';
@@ -106,14 +106,14 @@ export abstract class RequestContext {
   get bodyAsMap(): Record<string, unknown> {
     const body = this.parsedBody();
     if (body.map) return body.map;
-    throw HttpException.badRequest({ message: `Expected the request body to be an object, but it is ${describe(body.object)}.` });
+    throw frameworkErrors.bodyNotObject(describe(body.object));
   }
 
   /** The parsed body as a list. Throws 400 when the body is not a JSON array. */
   get bodyAsList(): unknown[] {
     const body = this.parsedBody();
     if (body.list) return body.list;
-    throw HttpException.badRequest({ message: `Expected the request body to be a list, but it is ${describe(body.object)}.` });
+    throw frameworkErrors.bodyNotList(describe(body.object));
   }
 
   /** The parsed body as decoded (map, list or scalar). */
@@ -169,15 +169,13 @@ export abstract class RequestContext {
     }
     if (type === 'multipart/form-data') return this.parseMultipart(header as string, params.boundary);
     return this.read((bytes) => {
-      if (bytes.byteLength > 0) throw unsupported(type);
+      if (bytes.byteLength > 0) throw frameworkErrors.unsupportedContentType(type);
       this.parsed = emptyBody();
     });
   }
 
   private async parseMultipart(header: string, boundary: string | undefined): Promise<void> {
-    if (!boundary) {
-      throw HttpException.badRequest({ message: 'Malformed multipart body: the content-type header has no boundary parameter.' });
-    }
+    if (!boundary) throw frameworkErrors.multipartWithoutBoundary();
     const raw = this.reading ? await this.bytes() : null;
     this.streamConsumed = raw === null;
     const { fields, files } = await this.readMultipart(header, this.bodyLimit, raw);
@@ -188,13 +186,6 @@ export abstract class RequestContext {
 
 function same(bytes: Uint8Array): Uint8Array {
   return bytes;
-}
-
-function unsupported(type: string): HttpException {
-  const what = type ? `Unsupported content type "${type}"` : 'The request has a body but no content-type header';
-  return HttpException.unsupportedMediaType({
-    message: `${what}. parseBody() reads application/json, application/x-www-form-urlencoded and multipart/form-data; read other bodies with req.text() or req.bytes().`,
-  });
 }
 
 function describe(value: unknown): string {

@@ -5,7 +5,7 @@ import type { MultipartLimits } from '../framework/server-options.ts';
 import type { MultipartResult } from '../framework/request-context.ts';
 import { RequestContext } from '../framework/request-context.ts';
 import { UploadedFile } from '../framework/uploaded-file.ts';
-import { tooLarge } from '../framework/fetch/fetch-request-context.ts';
+import { frameworkErrors } from '../framework/errors/framework-errors.ts';
 import { isSafeKey } from '../framework/objects/safe-keys.ts';
 
 
@@ -71,9 +71,9 @@ export class NodeRequestContext extends RequestContext {
     });
   }
 
-  private refuse(limit: number): ReturnType<typeof tooLarge> {
+  private refuse(limit: number): HttpException {
     this.abandonedBody = true;
-    return tooLarge(limit);
+    return frameworkErrors.bodyTooLarge(limit);
   }
 
   private refuseMultipart(reason: string): HttpException {
@@ -149,5 +149,5 @@ export class NodeRequestContext extends RequestContext {
 }
 
 function malformed(error: unknown): HttpException {
-  return HttpException.badRequest({ message: `Malformed multipart body: ${(error as Error).message}`, cause: error });
+  return frameworkErrors.malformedMultipart(error);
 }

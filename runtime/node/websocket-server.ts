@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { App } from '../framework/app.ts';
+import type { SocketRequest } from '../framework/providers/websocket/socket-connection.ts';
 import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
 import { joinPaths } from '../framework/routing/path-pattern.ts';
 
@@ -9,7 +11,8 @@ import { joinPaths } from '../framework/routing/path-pattern.ts';
  * The Node host of the WebSocket provider (an AppHttp extension): when the app has a provider, the
  * HTTP server upgrades requests to its path with `ws` (frames over `maxMessageBytes` close the
  * socket with 1009 before they are buffered) and hands each socket to the provider; other upgrade
- * requests get 404. Returns what closes the sockets when the server closes.
+ * requests get 404, a page of an origin the provider refuses gets 403. Starts the provider (its
+ * changes are published from now on) and returns what closes the sockets when the server closes.
  */
 export function attachWebSockets(server: Server, app: App): (() => void) | undefined {
   const provider = WebSocketProvider.of(app);
@@ -17,14 +20,13 @@ export function attachWebSockets(server: Server, app: App): (() => void) | undef
   const wss = new WebSocketServer({ noServer: true, maxPayload: provider.maxMessageBytes });
   const path = joinPaths('', provider.path);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
-    if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) {
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, req));
+    if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) return refuse(socket, 404);
+    const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req) };
+    if (provider.refusal(request)) return refuse(socket, 403);
+    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request));
   };
   server.on('upgrade', onUpgrade);
-  void provider.ready();
+  void provider.start();
   return () => {
     server.off('upgrade', onUpgrade);
     provider.closeAll();
@@ -33,17 +35,26 @@ export function attachWebSockets(server: Server, app: App): (() => void) | undef
   };
 }
 
-function serve(provider: WebSocketProvider, ws: WebSocket, req: IncomingMessage): void {
+function refuse(socket: Duplex, status: number): void {
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
+}
+
+function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketRequest): void {
   const session = provider.connect(
     {
       send: (text) => {
         if (ws.readyState === WebSocket.OPEN) ws.send(text);
       },
       close: (code, reason) => ws.close(code, reason),
+      bufferedBytes: () => ws.bufferedAmount,
     },
-    headers,
+    request,
   );
   ws.on('message', (data, isBinary) => {
     if (isBinary) {

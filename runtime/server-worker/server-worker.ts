@@ -83,22 +83,22 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
-/** The name the program's stack frames carry (its `//# sourceURL`), mapped back to the learner's files. */
-const PROGRAM_URL = 'halo-program.js';
-
 async function load(code: string): Promise<void> {
   send({ type: 'loading' });
-  const mapper = new StackMapper(PROGRAM_URL, () => SourceMap.fromInline(code));
+  // A blob: URL, not a data: URL named by `//# sourceURL`: WebKit ignores sourceURL in Error.stack, while
+  // every engine puts a module's own URL in its frames (V8 `at f (url:l:c)`, Firefox and WebKit `f@url:l:c`).
+  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+  const mapper = new StackMapper(url, () => SourceMap.fromInline(code));
   programConsole.mapper = mapper;
-  // A data: URL, not a blob: URL: creating a blob URL in a worker costs a synchronous round trip to the
-  // browser process, on the path of every edit. The sourceURL names the frames whatever the URL is.
-  const url = `data:text/javascript;charset=utf-8,${encodeURIComponent(`${code}\n//# sourceURL=${PROGRAM_URL}\n`)}`;
   try {
     await import(/* @vite-ignore */ url);
     send({ type: 'started' });
   } catch (error) {
     const stack = error instanceof Error && error.stack ? mapper.mapStack(error.stack) : undefined;
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error), stack });
+  } finally {
+    // The module is loaded (or failed to); its frames keep the URL as a name, which needs no blob behind it.
+    URL.revokeObjectURL(url);
   }
 }
 
@@ -151,6 +151,7 @@ function receive(message: ToServerWorker): void {
 // Taken before any program loads: a program that redefines MessageEvent's `data` getter (or
 // Reflect.apply) would otherwise be called with the port's events, and reach the port through them.
 const apply = Reflect.apply;
+// eslint-disable-next-line @typescript-eslint/unbound-method -- the getter is kept to be called with Reflect.apply on each event
 const readData = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get as (this: MessageEvent) => ToServerWorker;
 
 self.onmessage = (event: MessageEvent<{ type?: unknown }>) => {

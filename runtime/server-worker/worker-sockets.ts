@@ -28,7 +28,7 @@ export class WorkerSockets {
   open(id: number, url: string, headers: [string, string][]): void {
     const app = this.apps.get(socketOrigin(url));
     const provider = app && WebSocketProvider.of(app);
-    const path = new URL(url).pathname;
+    const { pathname: path, search } = new URL(url);
     if (!provider || joinPaths('', path) !== joinPaths('', provider.path)) {
       const reason = provider ? `No WebSocket endpoint at ${path}: the program serves WebSocket at ${provider.path}.` : `No WebSocket endpoint at ${path}: call websocket(app) in the program.`;
       this.send({ type: 'socket-close', id, code: NO_ENDPOINT, reason });
@@ -41,7 +41,7 @@ export class WorkerSockets {
           if (this.sessions.delete(id)) this.send({ type: 'socket-close', id, code, reason });
         },
       },
-      Object.fromEntries(headers),
+      { url: path + search, headers: Object.fromEntries(headers) },
     );
     this.sessions.set(id, session);
   }

@@ -9,10 +9,11 @@
  * BENCH_SKIP_INPROC=1, BENCH_LOAD_TOOL=autocannon (use autocannon even where wrk is installed).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bundleBenchmark, bundled } from './bundle.ts';
+import { graphQLSection } from './graphql-workload.ts';
 import { LOAD_TOOL } from './load.ts';
 import { meanRun, measure } from './measure.ts';
 import type { LoadSettings } from './measure.ts';
@@ -22,7 +23,7 @@ import type { AllocationRow, InProcessRow, WorkloadResults } from './report.ts';
 import { ServerProcess } from './server-process.ts';
 import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
-import { webSocketSection } from './ws-workload.ts';
+import { fanOutSection, webSocketSection } from './ws-workload.ts';
 
 const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
 // Many short rounds rather than a few long ones: on a shared machine a stall spoils one short pair, not the median.
@@ -127,7 +128,13 @@ async function main(): Promise<void> {
 
     const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runBundled<InProcessRow>('in-process');
     const allocation = await runBundled<AllocationRow>('allocation', ALLOCATION_FLAGS);
-    const sockets = process.env.BENCH_SKIP_WS ? [] : await webSocketSection();
+    const withLoad = async (section: () => Promise<string[]>): Promise<string[]> => {
+      const before = readFileSync('/proc/loadavg', 'utf8').trim();
+      const lines = await section();
+      return [...lines.slice(0, -1), '', `Load (/proc/loadavg) before: ${before}; after: ${readFileSync('/proc/loadavg', 'utf8').trim()}.`, ''];
+    };
+    const sockets = process.env.BENCH_SKIP_WS ? [] : [...(await withLoad(webSocketSection)), ...(await withLoad(fanOutSection))];
+    const graphQL = process.env.BENCH_SKIP_GRAPHQL ? [] : await withLoad(graphQLSection);
     const elapsed = Math.round((Date.now() - started) / 1000);
     const report = [
       '# Halo benchmark results',
@@ -156,6 +163,7 @@ async function main(): Promise<void> {
         : []),
       ...allocationSection(allocation),
       ...sockets,
+      ...graphQL,
       `## Targets (p99 at or below fastify's; CPU efficiency above fastify's and at least ${TARGET_EFFICIENCY} × raw)`,
       '',
       ...results.flatMap((r) => targetLines(r)),

@@ -1,17 +1,21 @@
 /**
  * A WebSocket echo server for the WebSocket bench, in its own process: `halo` (AppHttp + the WebSocket
- * provider, a call to an AnonymousService) or `ws` (the `ws` package alone, parsing and answering the
- * same JSON). Prints its port; answers each `cpu` line on stdin with its process.cpuUsage() as JSON.
+ * provider, a call to an AnonymousService, whose change every connection receives as an event) or
+ * `ws` (the `ws` package alone, parsing and answering the same JSON; a `broadcast` call is sent to
+ * every connection as a plain `ws` broadcast, for the fan-out workload). See bench-child.ts for the
+ * protocol with the bench.
  */
 import { createServer } from 'node:http';
-import { createInterface } from 'node:readline';
 import { WebSocketServer } from 'ws';
 import { AnonymousService, App, AppHttp, websocket } from '../../runtime/node/index.ts';
+import { serveBenchChild } from './bench-child.ts';
 
 async function start(kind: string): Promise<number> {
-  if (kind === 'halo') {
+  if (kind === 'halo' || kind === 'halo-unpublished') {
     const app = new App();
-    app.use('/echo', new AnonymousService<string, Record<string, unknown>>({ create: (data) => data }));
+    const echo = app.use('/echo', new AnonymousService<string, Record<string, unknown>>({ create: (data) => data }));
+    // The request/reply path alone: the echo is not published as an event to every connection.
+    if (kind === 'halo-unpublished') echo.after('created', (e) => void (e.params.publish = false));
     websocket(app, { rateLimit: { messages: 1_000_000, windowMs: 1000 } });
     const http = new AppHttp(app);
     await http.startServer('127.0.0.1', 0);
@@ -21,7 +25,11 @@ async function start(kind: string): Promise<number> {
   const wss = new WebSocketServer({ server, path: '/ws' });
   wss.on('connection', (socket) =>
     socket.on('message', (data) => {
-      const message = JSON.parse((data as Buffer).toString('utf8')) as { id: unknown; data: unknown };
+      const message = JSON.parse((data as Buffer).toString('utf8')) as { id: unknown; call: string; data: unknown };
+      if (message.call === 'broadcast') {
+        const event = JSON.stringify({ event: 'echo created', data: message.data });
+        for (const client of wss.clients) client.send(event);
+      }
       socket.send(JSON.stringify({ id: message.id, result: message.data }));
     }),
   );
@@ -29,8 +37,4 @@ async function start(kind: string): Promise<number> {
   return (server.address() as { port: number }).port;
 }
 
-const port = await start(process.argv[2] ?? 'ws');
-process.stdout.write(`${port}\n`);
-createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line === 'cpu') process.stdout.write(`${JSON.stringify(process.cpuUsage())}\n`);
-});
+serveBenchChild(await start(process.argv[2] ?? 'ws'));

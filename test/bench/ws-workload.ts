@@ -3,15 +3,18 @@
  * provider and for the `ws` package alone, each in its own process, driven by the same clients
  * (CLIENTS connections, IN_FLIGHT messages outstanding on each) for a bounded time.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
+import { startBenchChild } from './bench-child.ts';
 
 const CLIENTS = 4;
 const IN_FLIGHT = 16;
 const SECONDS = Number(process.env.BENCH_WS_SECONDS) || 3;
 const WARMUP_SECONDS = 1;
+/** Sockets that receive every change in the fan-out workload. */
+const FAN_OUT = 1000;
+/** Changes published and not yet delivered to every socket, at most. */
+const CHANGES_IN_FLIGHT = 2;
+const SERVER_SCRIPT = new URL('./ws-server.ts', import.meta.url);
 
 /** One measured server. */
 interface WsRow {
@@ -20,39 +23,17 @@ interface WsRow {
   cpuMicrosPerMessage: number;
 }
 
-/** A server process and a reader of its stdout lines. */
-async function startServer(kind: string): Promise<{ child: ChildProcessWithoutNullStreams; port: number; nextLine: () => Promise<string> }> {
-  const script = fileURLToPath(new URL('./ws-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, kind], { env: { ...process.env, NODE_ENV: 'production' } });
-  const lines: string[] = [];
-  let wake: (() => void) | null = null;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    wake?.();
+function openClient(port: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
   });
-  const nextLine = async (): Promise<string> => {
-    const deadline = Date.now() + 30_000;
-    while (lines.length === 0) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`The ${kind} WebSocket server did not answer.`);
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        setTimeout(resolve, 500);
-      });
-    }
-    return lines.shift()!;
-  };
-  return { child, port: Number(await nextLine()), nextLine };
 }
 
 /** Sends echo calls on CLIENTS connections for `seconds`, IN_FLIGHT outstanding on each; returns the replies counted. */
 async function drive(port: number, seconds: number): Promise<number> {
-  const sockets = await Promise.all(
-    Array.from({ length: CLIENTS }, () => new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`);
-      socket.once('open', () => resolve(socket));
-      socket.once('error', reject);
-    })),
-  );
+  const sockets = await Promise.all(Array.from({ length: CLIENTS }, () => openClient(port)));
   let replies = 0;
   let running = true;
   let id = 0;
@@ -71,28 +52,79 @@ async function drive(port: number, seconds: number): Promise<number> {
   return counted;
 }
 
-async function measureServer(name: string, kind: string): Promise<WsRow> {
-  const server = await startServer(kind);
+/**
+ * Publishes changes through one control socket (`call`) for `seconds`, at most CHANGES_IN_FLIGHT not
+ * yet delivered to all of `receivers`; returns the events the receivers counted.
+ */
+async function fanOut(port: number, receivers: WebSocket[], call: string, seconds: number): Promise<number> {
+  const control = await openClient(port);
+  let delivered = 0;
+  let wake = (): void => undefined;
+  const counters = receivers.map((socket) => {
+    const count = (): void => {
+      delivered++;
+      wake();
+    };
+    socket.on('message', count);
+    return count;
+  });
+  const until = Date.now() + seconds * 1000;
+  let sent = 0;
+  while (Date.now() < until) {
+    while (delivered < (sent - CHANGES_IN_FLIGHT + 1) * receivers.length) await new Promise<void>((resolve) => (wake = resolve));
+    control.send(JSON.stringify({ id: ++sent, call, data: { n: sent, text: 'hello' } }));
+  }
+  while (delivered < sent * receivers.length) await new Promise<void>((resolve) => (wake = resolve));
+  receivers.forEach((socket, i) => socket.off('message', counters[i]));
+  control.terminate();
+  return delivered;
+}
+
+/** Measures `work` (counted messages) on a fresh server of `kind` after a warm-up run of it. */
+async function measureServer(name: string, kind: string, work: (port: number, seconds: number) => Promise<number> = drive): Promise<WsRow> {
+  const server = await startBenchChild(SERVER_SCRIPT, kind);
   try {
-    await drive(server.port, WARMUP_SECONDS);
-    server.child.stdin.write('cpu\n');
-    const before = JSON.parse(await server.nextLine()) as NodeJS.CpuUsage;
+    await work(server.port, WARMUP_SECONDS);
+    const before = await server.cpuMicros();
     const started = performance.now();
-    const messages = await drive(server.port, SECONDS);
+    const messages = await work(server.port, SECONDS);
     const elapsed = (performance.now() - started) / 1000;
-    server.child.stdin.write('cpu\n');
-    const after = JSON.parse(await server.nextLine()) as NodeJS.CpuUsage;
-    const cpu = after.user - before.user + (after.system - before.system);
+    const cpu = (await server.cpuMicros()) - before;
     return { name, messagesPerSecond: messages / elapsed, cpuMicrosPerMessage: cpu / Math.max(1, messages) };
   } finally {
-    server.child.kill();
+    server.stop();
   }
+}
+
+/** FAN_OUT sockets stay open across the warm-up and the measured run of one server. */
+function fanOutWork(call: string): (port: number, seconds: number) => Promise<number> {
+  let receivers: Promise<WebSocket[]> | undefined;
+  return async (port, seconds) => fanOut(port, await (receivers ??= Promise.all(Array.from({ length: FAN_OUT }, () => openClient(port)))), call, seconds);
+}
+
+/** Runs the fan-out workload (one change to FAN_OUT sockets) and returns its section of the report. */
+export async function fanOutSection(): Promise<string[]> {
+  const ws = await measureServer('ws alone (broadcast loop)', 'ws', fanOutWork('broadcast'));
+  const halo = await measureServer('Halo websocket provider (service change event)', 'halo', fanOutWork('echo.create'));
+  const row = (r: WsRow) => `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(2)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
+  return [
+    '## WebSocket fan-out (one change to 1,000 sockets)',
+    '',
+    `${FAN_OUT} open sockets receive every change, published through one more socket, at most ${CHANGES_IN_FLIGHT} changes not yet delivered everywhere, ${SECONDS} s after a ${WARMUP_SECONDS} s warm-up. Halo: a create on a service, its \`echo created\` event to every connection; ws: the same JSON sent to every client in a loop. CPU: the server process's own user + system time ÷ events delivered.`,
+    '',
+    '| Server | events delivered/s | CPU µs/event | CPU eff. vs ws |',
+    '|---|---:|---:|---:|',
+    row(ws),
+    row(halo),
+    '',
+  ];
 }
 
 /** Runs the WebSocket workload and returns its section of the report (markdown lines). */
 export async function webSocketSection(): Promise<string[]> {
   const ws = await measureServer('ws alone (JSON echo)', 'ws');
   const halo = await measureServer('Halo websocket provider (service call)', 'halo');
+  const unpublished = await measureServer('Halo websocket provider (service call, publish: false)', 'halo-unpublished');
   const row = (r: WsRow) => `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(1)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
   return [
     '## WebSocket (request/reply messages)',
@@ -103,6 +135,7 @@ export async function webSocketSection(): Promise<string[]> {
     '|---|---:|---:|---:|',
     row(ws),
     row(halo),
+    row(unpublished),
     '',
   ];
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import * as halo from '../../runtime/browser/index.ts';
 import { compileProgram } from '../../runtime/compiler/compile.ts';
 import { SourceMap } from '../../runtime/server-worker/source-map.ts';
+import { StackMapper } from '../../runtime/server-worker/stack-mapper.ts';
 
 const haloExports = Object.keys(halo);
 const compile = (files: Record<string, string>, entry = 'main.ts') => compileProgram(esbuild, { files, entry, haloExports });
@@ -64,4 +65,20 @@ test('the inline source map points generated lines back at the learner’s file 
   const generated = lines.findIndex((line) => line.includes('var marker')) + 1;
   const map = SourceMap.fromInline(result.bundle.code);
   expect(map?.originalPosition(generated, lines[generated - 1].indexOf('marker') + 1)).toMatchObject({ file: 'main.ts', line: 4 });
+});
+
+test("the stack mapper maps the program's blob: URL frames in V8's and in Firefox's and WebKit's forms", async () => {
+  const result = await compile({ 'main.ts': "import { App } from 'halo';\n\nconst app = new App();\nfunction fail(): never {\n  throw new Error('boom');\n}\nconsole.log(app, fail);" });
+  expect(result.ok).toBe(true);
+  if (!result.ok) return;
+  const lines = result.bundle.code.split('\n');
+  const line = lines.findIndex((text) => text.includes('throw new Error')) + 1;
+  const column = lines[line - 1].indexOf('throw') + 1;
+  const url = 'blob:null/6f1c2a9e-58b4-4d3e-9b1f-0c2d3e4f5a6b';
+  const mapper = new StackMapper(url, () => SourceMap.fromInline(result.bundle.code));
+  const v8 = `Error: boom\n    at fail (${url}:${line}:${column})\n    at dispatch (blob:null/other:3:1)`;
+  expect(mapper.mapStack(v8)).toBe('Error: boom\n    at fail (main.ts:5:3)\n    at dispatch (blob:null/other:3:1)');
+  const gecko = `fail@${url}:${line}:${column}\n@${url}:${line}:${column}\nforEach@[native code]\n`;
+  expect(mapper.mapStack(gecko)).toBe('fail@main.ts:5:3\n@main.ts:5:3\nforEach@[native code]\n');
+  expect(mapper.firstLocation(gecko)).toEqual({ file: 'main.ts', line: 5, column: 3 });
 });

@@ -100,7 +100,7 @@ describe('running', () => {
   test('console.log in a handler reaches the page, located at the handler line', async () => {
     await session.run({ 'main.ts': program('log') });
     await session.fetch(`${ORIGIN}/log`);
-    await expect.poll(() => session.consoleEntries(), WAIT).toContainEqual(expect.objectContaining({ level: 'log', text: 'handling /log {"n":1}', location: { file: 'main.ts', line: 6, column: 41 } }));
+    await expect.poll(() => session.consoleEntries(), WAIT).toContainEqual(expect.objectContaining({ level: 'log', text: 'handling /log { n: 1 }', location: { file: 'main.ts', line: 6, column: 41 } }));
   });
 
   test('an error thrown in a handler gives 500 and a console error whose stack points at main.ts', async () => {

@@ -150,3 +150,32 @@ describe('GraphQL in the playground', () => {
     expect(JSON.parse(bad.body).errors[0].message).toContain('nothing');
   });
 });
+
+describe('WebSocket connect hook in the playground', () => {
+  const CONNECT_PROGRAM = [
+    "import { App, AppHttp, HttpException, MapService, websocket } from 'halo';",
+    'const app = new App();',
+    "const notes = app.use('/notes', new MapService());",
+    "notes.before('created', (e) => { e.data = { ...e.data, owner: (e.params.connection as { data: Record<string, unknown> }).data.user }; });",
+    'websocket(app, {',
+    "  connect: (connection) => { if (!connection.query.user) throw HttpException.notAuthenticated({ message: 'Who are you?' }); connection.data.user = connection.query.user; },",
+    '  publish: (data, connection) => (data as { owner?: unknown }).owner === connection.data.user,',
+    '});',
+    "await new AppHttp(app).startServer('localhost', 3000);",
+  ].join('\n');
+
+  test('the hook reads the query, keeps the user on connection.data (owner-only events), and refuses with 4401', async () => {
+    await session.run({ 'main.ts': CONNECT_PROGRAM });
+    await open('alice', `${WS_URL}?user=alice`);
+    await open('bob', `${WS_URL}?user=bob`);
+    await send('alice', { id: 1, call: 'notes.create', data: { text: 'mine' } });
+    const alice = await waitFor('alice', "log.messages.some((m) => m.event === 'notes created')");
+    expect(alice.messages.find((m) => m.id === 1)).toMatchObject({ result: { text: 'mine', owner: 'alice' } });
+    // Bob's own note reaches him; had Alice's been sent to him, it would have come first.
+    await send('bob', { id: 1, call: 'notes.create', data: { text: 'his' } });
+    const bob = await waitFor('bob', "log.messages.some((m) => m.event === 'notes created')");
+    expect(bob.messages.filter((m) => m.event).map((m) => (m.data as { owner: string }).owner)).toEqual(['bob']);
+    await open('nobody');
+    expect((await waitFor('nobody', 'log.close !== null')).close).toEqual({ code: 4401, reason: 'Who are you?' });
+  });
+});

@@ -17,6 +17,8 @@ import { freePort } from '../support/run-program.ts';
 export interface PostgresServer {
   /** `postgres://halo@127.0.0.1:<port>/postgres`. */
   url: string;
+  /** Restarts the server (`pg_ctl restart`, fast mode: every connection is cut); resolves once it accepts connections again. */
+  restart(): Promise<void>;
   /** Stops the server and removes its data dir. */
   stop(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   chmodSync(dir, 0o700);
   const port = await freePort();
   let stopped = false;
+  let options = '';
   const stopNow = (): void => {
     if (stopped) return;
     stopped = true;
@@ -87,7 +90,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   try {
     run(join(bin, 'initdb'), ['-D', data, '-U', 'halo', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'], user?.name ?? null, 120_000);
     // Speed over durability: a test server's data is thrown away anyway. Sockets only on 127.0.0.1 and in the temp dir.
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
+    options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
     run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'], user?.name ?? null, 90_000);
   } catch (error) {
     stopped = true;
@@ -95,7 +98,8 @@ export async function startPostgres(): Promise<PostgresServer> {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { url: `postgres://halo@127.0.0.1:${port}/postgres`, stop: async () => stopNow() };
+  const restart = async (): Promise<void> => run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-m', 'fast', '-w', '-t', '60', 'restart'], user?.name ?? null, 90_000);
+  return { url: `postgres://halo@127.0.0.1:${port}/postgres`, restart, stop: async () => stopNow() };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

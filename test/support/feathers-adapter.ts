@@ -13,7 +13,7 @@
 import adapterTests from '@feathersjs/adapter-tests';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App, HttpException } from '../../runtime/framework/index.ts';
-import type { AnyService, HookedService, MemoryServiceOptions, Mounting, MemoryServiceParams, MultiMethod, Page } from '../../runtime/framework/index.ts';
+import type { AnyService, HookedService, MemoryServiceOptions, MemoryServiceParams, MultiMethod, Page } from '../../runtime/framework/index.ts';
 
 type Row = Record<string, unknown>;
 type Params = MemoryServiceParams;
@@ -30,7 +30,7 @@ export type AdapterService = AnyService & {
   modify(id: Id, data: Row, params?: Params): Promise<Row | Row[]>;
   update(id: Id, data: Row, params?: Params): Promise<Row>;
   remove(id: Id, params?: Params): Promise<Row | Row[]>;
-  mount(): Mounting<HookedService<AdapterService>>;
+  mount(): HookedService<AdapterService>;
 };
 
 /** Every test of the suite: all 79 run. */

@@ -19,7 +19,7 @@ describe('the API reference', () => {
   it('finds an inherited member through the class it extends', () => {
     expect(findApiEntry(entries, 'App.use')?.id).toBe('Router.use');
     expect(findApiEntry(entries, 'App.nope')).toBeUndefined();
-    expect(membersOf(entries, 'App').find((m) => m.entry.id === 'Router.get')?.from).toBe('Router');
+    expect(membersOf(entries, 'App').find((m) => m.entry.id === 'Routable.get')?.from).toBe('Routable');
   });
 
   it('searches names first, then descriptions, offline', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { appendConsole, clearConsole, connectConsole, consoleStore, entryLocation, findLocation, flushConsole, MAX_CONSOLE_ENTRIES } from '../../web/editor/console-store.ts';
+import {
+  appendConsole,
+  clearConsole,
+  connectConsole,
+  consoleStore,
+  entryLocation,
+  findLocation,
+  flushConsole,
+  isStackFrame,
+  MAX_CONSOLE_ENTRIES,
+  messageWithoutStack,
+} from '../../web/editor/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';
@@ -43,6 +54,19 @@ describe('console', () => {
     expect(entryLocation({ level: 'error', text: 'x', time: 0, stack }, ['main.ts'])).toEqual({ file: 'main.ts', line: 36, column: 5 });
     expect(entryLocation({ level: 'error', text: 'x', time: 0, location: { file: 'main.ts', line: 2, column: 1 } }, ['main.ts'])?.line).toBe(2);
     expect(entryLocation({ level: 'log', text: 'x', time: 0 }, ['main.ts'])).toBeNull();
+  });
+  it("reads Firefox's and WebKit's frames (`f@url:l:c`) as it reads V8's", () => {
+    const files = ['main.ts', 'lib/db.ts'];
+    expect(findLocation('handler@main.ts:12:5', files)).toEqual({ file: 'main.ts', line: 12, column: 5 });
+    expect(findLocation('@lib/db.ts:3:7', files)).toEqual({ file: 'lib/db.ts', line: 3, column: 7 });
+    expect(findLocation('dispatch@blob:null/0b1c-halo/app.ts:9:1', files)).toBeNull();
+    const frames = ['handler@main.ts:12:5', 'module code@main.ts:1:1', 'forEach@[native code]', 'async*run@blob:null/x:4:2', '    at f (main.ts:1:1)'];
+    expect(frames.filter(isStackFrame)).toEqual(frames);
+    expect(['TypeError: name is missing', 'Uncaught', 'mail me at ada@example.org'].filter(isStackFrame)).toEqual([]);
+    const stack = 'handler@main.ts:12:5\ndispatch@blob:null/x:40:3\n';
+    const entry = { level: 'error' as const, text: `Uncaught TypeError: name is missing\n${stack}`, time: 0, stack };
+    expect(messageWithoutStack(entry)).toBe('Uncaught TypeError: name is missing');
+    expect(entryLocation(entry, files)).toEqual({ file: 'main.ts', line: 12, column: 5 });
   });
 });
 

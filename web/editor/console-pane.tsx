@@ -3,7 +3,7 @@ import type { ConsoleEntry } from '../../runtime/contract/engine-api.ts';
 import { useStore } from '../state/store.ts';
 import { filesStore } from '../state/files-store.ts';
 import { revealInEditor } from './editor-bridge.ts';
-import { consoleStore, entryKey, entryLocation, findLocation, messageWithoutStack } from './console-store.ts';
+import { consoleStore, entryKey, entryLocation, findLocation, isStackFrame, messageWithoutStack } from './console-store.ts';
 
 const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
   log: 'text-slate-700 dark:text-slate-300',
@@ -36,8 +36,8 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
 /** The frames of a stack, the learner's shown and the framework's folded away: they are rarely the cause. */
 function Stack({ stack, files }: { stack: string; files: string[] }) {
   // The heading (`Error: boom`) is already in the entry's message.
-  const lines = stack.split('\n').filter((line) => /^\s*at\s/.test(line));
-  const isOtherFrame = (line: string) => /^\s*at\s/.test(line) && !findLocation(line, files);
+  const lines = stack.split('\n').filter(isStackFrame);
+  const isOtherFrame = (line: string) => !findLocation(line, files);
   const shown = lines.filter((line) => !isOtherFrame(line));
   const folded = lines.filter(isOtherFrame);
   return (

@@ -57,12 +57,20 @@ export interface StackLocation {
   column: number;
 }
 
+/**
+ * Whether a stack line is a frame, in V8's form (`    at f (url:1:2)`) or Firefox's and WebKit's (`f@url:1:2`,
+ * `forEach@[native code]`); any other line is an error's message.
+ */
+export function isStackFrame(line: string): boolean {
+  return /^\s*at\s/.test(line) || /@(?:\S+:\d+:\d+|\[native code\])\s*$/.test(line);
+}
+
 /** Finds references to the learner's files (e.g. `main.ts:12:5`) in a stack trace line. */
 export function findLocation(text: string, files: string[]): StackLocation | null {
   // Longest first: `lib/db.ts:3` is in lib/db.ts, not in a db.ts beside main.ts.
   for (const file of [...files].sort((a, b) => b.length - a.length)) {
     const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = new RegExp(`(?:^|[\\s(/])${escaped}:(\\d+)(?::(\\d+))?`).exec(text);
+    const match = new RegExp(`(?:^|[\\s(/@])${escaped}:(\\d+)(?::(\\d+))?`).exec(text);
     if (match) return { file, line: Number(match[1]), column: Number(match[2] ?? 1) };
   }
   return null;
@@ -84,7 +92,7 @@ export function entryLocation(entry: ConsoleEntry, files: string[]): StackLocati
  */
 export function messageWithoutStack(entry: ConsoleEntry): string {
   if (!entry.stack) return entry.text;
-  const frames = entry.stack.split('\n').filter((line) => /^\s*at\s/.test(line));
+  const frames = entry.stack.split('\n').filter(isStackFrame);
   if (frames.length === 0) return entry.text;
   const framesText = frames.join('\n');
   const at = entry.text.indexOf(framesText);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { Tabs, type TabSpec } from '../layout/tabs.tsx';
@@ -67,19 +67,24 @@ export function ResponsePanel() {
   const engine = useEngine();
   const { pending, sent, response, error } = useStore(exchangeStore, (s) => s);
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;
-  const [tab, setTab] = useState<Tab>('body');
+  const [tab, setTab] = useState<Tab>(html ? 'preview' : 'body');
   const session = useSession();
   const running = useStore(session.store, (s) => s.runningId);
   // The program a request went to; once another program runs, its answer describes code that is gone.
   const [sentTo, setSentTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (pending) setSentTo(session.store.get().runningId);
-  }, [pending, session]);
+  // Set while rendering, when a send starts (React's pattern for state that follows a prop), not in an effect.
+  const [wasPending, setWasPending] = useState(false);
+  if (pending !== wasPending) {
+    setWasPending(pending);
+    if (pending) setSentTo(running);
+  }
   const stale = response !== null && !pending && sentTo !== null && running !== null && running !== sentTo;
   // A rendered page is what a learner expects from an HTML response; JSON and text show as body.
-  useEffect(() => {
+  const [tabOf, setTabOf] = useState(response);
+  if (tabOf !== response) {
+    setTabOf(response);
     setTab(html ? 'preview' : 'body');
-  }, [response, html]);
+  }
 
   if (!response && !error) {
     return <p className="p-3 text-sm text-slate-700 dark:text-slate-300">{pending ? `Waiting for ${sent}…` : 'Send a request to see the response.'}</p>;

@@ -26,7 +26,7 @@ export function useLessonAddress(): void {
     const url = new URL(location.href);
     url.searchParams.set('lesson', active);
     // The page's first lesson (from storage, or instead of a bad link) corrects the address in place.
-    if (history.state?.haloLesson === undefined) return history.replaceState({ ...history.state, haloLesson: active }, '', url);
+    if ((history.state as { haloLesson?: string } | null)?.haloLesson === undefined) return history.replaceState({ ...history.state, haloLesson: active }, '', url);
     if (new URL(location.href).searchParams.get('lesson') === active) return;
     // A move adds an entry; it leaves a shared link's fragment behind, which described the page the learner came from.
     url.hash = '';

@@ -45,7 +45,7 @@ export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
       if (key === 'compile') return compile;
       const value: unknown = Reflect.get(target, key, target);
       // Bound to the engine itself: its methods may use private fields, which a proxy receiver lacks.
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? ((value as (...args: unknown[]) => unknown).bind(target) as unknown) : value;
     },
     set: (target, key, value) => Reflect.set(target, key, value, target),
   });

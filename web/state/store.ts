@@ -2,9 +2,12 @@ import { useSyncExternalStore } from 'react';
 
 /** A minimal observable value store: framework-free so logic modules can use and test it. */
 export interface Store<T> {
-  get(): T;
-  set(next: Partial<T> | ((current: T) => Partial<T>)): void;
-  subscribe(listener: () => void): () => void;
+  /** The current value. */
+  get: () => T;
+  /** Merges a partial update and notifies the listeners. */
+  set: (next: Partial<T> | ((current: T) => Partial<T>)) => void;
+  /** Calls `listener` after every change; returns the function that stops it. */
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** Creates a store holding an object; `set` merges a partial update and notifies listeners. */

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { isSafeKey } from '../objects/safe-keys.ts';
 
 /**
@@ -26,7 +26,7 @@ export function decodeFormComponent(text: string, where: string): string {
   try {
     return decodeURIComponent(spaced);
   } catch {
-    throw HttpException.badRequest({ message: `Malformed percent-encoding in ${where}: "${text}".` });
+    throw frameworkErrors.malformedPercentEncoding(where, text);
   }
 }
 
@@ -34,8 +34,6 @@ export function decodeFormComponent(text: string, where: string): string {
 export function assertParameterCount(text: string, where: string, max: number): void {
   let pairs = 1;
   for (let amp = text.indexOf('&'); amp >= 0; amp = text.indexOf('&', amp + 1)) {
-    if (++pairs > max) {
-      throw HttpException.badRequest({ message: `The ${where} has more than ${max} parameters (App option maxParameters).` });
-    }
+    if (++pairs > max) throw frameworkErrors.tooManyParameters(where, max);
   }
 }

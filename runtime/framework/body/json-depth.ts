@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 
 /**
  * Throws a 400 when JSON text nests objects and lists deeper than `max` levels (`{}` is one level).
@@ -18,7 +18,7 @@ export function assertJsonDepth(text: string, max: number): void {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) throw tooDeep('JSON body', max);
+      if (++depth > max) throw frameworkErrors.nestedTooDeep('JSON body', max);
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
@@ -35,9 +35,4 @@ function moreOpeningBrackets(text: string, max: number): boolean {
   for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++count > max) return true;
   for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > max) return true;
   return false;
-}
-
-/** The 400 for input nested past the App's `maxBodyDepth`. */
-export function tooDeep(what: string, max: number): HttpException {
-  return HttpException.badRequest({ message: `The ${what} is nested deeper than the limit of ${max} levels (App option maxBodyDepth).` });
 }

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { dropUnsafeKeys } from '../objects/safe-keys.ts';
 import type { UploadedFile } from '../uploaded-file.ts';
 import { bodyMap } from './body-map.ts';
@@ -38,13 +38,13 @@ export function fromObject(value: unknown, files: UploadedFile[] = []): ParsedBo
  */
 export function parseJsonBody(bytes: Uint8Array, limits: RequestLimits): ParsedBody {
   const text = decoder.decode(bytes);
-  if (text.trim() === '') throw HttpException.badRequest({ message: 'Malformed JSON body: the body is empty.' });
+  if (text.trim() === '') throw frameworkErrors.emptyJsonBody();
   assertJsonDepth(text, limits.maxBodyDepth);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw HttpException.badRequest({ message: `Malformed JSON body: ${(error as Error).message}`, cause: error });
+    throw frameworkErrors.malformedJsonBody(error);
   }
   // Each unsafe key contains "proto" or "constructor", unless written with \u escapes: only then walk.
   if (text.includes('proto') || text.includes('constructor') || text.includes('\\u')) dropUnsafeKeys(value);

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import type { MultipartResult } from '../request-context.ts';
 import { RequestContext } from '../request-context.ts';
 import { UploadedFile } from '../uploaded-file.ts';
@@ -32,7 +32,7 @@ export class FetchRequestContext extends RequestContext {
 
   protected async readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T> {
     const declared = Number(this.request.headers.get('content-length'));
-    if (declared > limit) throw tooLarge(limit);
+    if (declared > limit) throw frameworkErrors.bodyTooLarge(limit);
     if (!this.request.body) return use(new Uint8Array(0));
     const reader = this.request.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -43,7 +43,7 @@ export class FetchRequestContext extends RequestContext {
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel();
-        throw tooLarge(limit);
+        throw frameworkErrors.bodyTooLarge(limit);
       }
       chunks.push(value);
     }
@@ -56,7 +56,7 @@ export class FetchRequestContext extends RequestContext {
     try {
       form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData();
     } catch (error) {
-      throw HttpException.badRequest({ message: `Malformed multipart body: ${(error as Error).message}`, cause: error });
+      throw frameworkErrors.malformedMultipart(error);
     }
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
@@ -66,11 +66,6 @@ export class FetchRequestContext extends RequestContext {
     }
     return { fields, files };
   }
-}
-
-/** The 413 sent when a body is over the App's limit. */
-export function tooLarge(limit: number): HttpException {
-  return HttpException.payloadTooLarge({ message: `The request body is larger than the limit of ${limit} bytes.` });
 }
 
 function requestTarget(url: string): string {

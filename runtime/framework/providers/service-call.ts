@@ -1,13 +1,13 @@
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import qs from 'qs';
 import type { App } from '../app.ts';
-import { FetchRequestContext } from '../fetch/fetch-request-context.ts';
-import { toResponse } from '../fetch/to-response.ts';
 import { joinPaths } from '../routing/path-pattern.ts';
 import { HttpException } from '../http-exception.ts';
 import { ResponseContext } from '../response-context.ts';
 import type { ServiceMethod } from '../services/service-event.ts';
 import type { Providers } from '../services/providers.ts';
 import { Service } from '../services/service.ts';
+import { CallRequestContext } from './call-request-context.ts';
 
 /** One service call a provider received from a client. */
 export interface ServiceCall {
@@ -52,36 +52,43 @@ export async function callThroughApp(
   headers: Record<string, string> = {},
 ): Promise<unknown> {
   const path = joinPaths('', String(call.service));
-  if (!app.findService(path)) throw HttpException.notFound({ message: `No service is mounted at ${path}.` });
-  if (!SERVICE_METHODS.includes(call.method)) {
-    throw HttpException.badRequest({ message: `Unknown method ${JSON.stringify(call.method)}: use ${SERVICE_METHODS.join(', ')}.` });
-  }
-  const request = new Request(callUrl(path, call), {
-    method: HTTP_METHOD[call.method],
-    headers: { ...withoutConnectionHeaders(headers), accept: 'application/json', 'content-type': 'application/json' },
-    body: ['create', 'modify', 'update'].includes(call.method) ? JSON.stringify(call.data ?? {}) : undefined,
-  });
-  const req = new FetchRequestContext(request, app.bodyLimit);
+  if (!app.findService(path)) throw frameworkErrors.serviceNotMounted(path);
+  if (!SERVICE_METHODS.includes(call.method)) throw frameworkErrors.unknownServiceMethod(call.method, SERVICE_METHODS);
+  const body = ['create', 'modify', 'update'].includes(call.method) ? JSON.stringify(call.data ?? {}) : undefined;
+  const callHeaders = headersOfCalls(headers);
+  const req = new CallRequestContext(HTTP_METHOD[call.method], callTarget(path, call), callHeaders, body, app.bodyLimit);
   Object.assign(req.serviceParams, extra);
   const res = new ResponseContext();
   await app.handle(req, res);
-  const response = toResponse(res, req.method);
-  const text = await response.text();
-  if (response.status >= 400) throw errorFromReply(response.status, text);
+  // What a REST client would read: no body on 204 and 304.
+  const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.body;
+  if (res.statusCode >= 400) throw errorFromReply(res.statusCode, text);
   return text === '' ? null : parseJson(text);
 }
 
-function callUrl(path: string, call: ServiceCall): string {
+function callTarget(path: string, call: ServiceCall): string {
   const withId = call.method !== 'index' && call.method !== 'create';
   // `null` is the REST spelling of "no id" (`DELETE /todos/null` removes all, where allowed).
   // Dots are escaped too, or the URL parser would resolve an id `..` to the parent path.
   const id = withId ? `/${encodeURIComponent(Service.toId(call.id) ?? 'null').replace(/\./g, '%2E')}` : '';
   const query = call.query ? qs.stringify(call.query) : '';
-  return `http://provider.halo${path}${id}${query ? `?${query}` : ''}`;
+  return `${path}${id}${query ? `?${query}` : ''}`;
 }
 
-function withoutConnectionHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CONNECTION_HEADERS.test(name.toLowerCase())));
+/** The headers of calls made with a connection's headers, worked out once per connection (its headers never change). */
+const callHeadersOf = new WeakMap<Record<string, string>, Readonly<Record<string, string>>>();
+
+function headersOfCalls(headers: Record<string, string>): Readonly<Record<string, string>> {
+  let callHeaders = callHeadersOf.get(headers);
+  if (callHeaders) return callHeaders;
+  const kept: Record<string, string> = {};
+  for (const name of Object.keys(headers)) {
+    const lower = name.toLowerCase();
+    if (!CONNECTION_HEADERS.test(lower)) kept[lower] = headers[name];
+  }
+  callHeaders = Object.freeze({ ...kept, accept: 'application/json', 'content-type': 'application/json' });
+  callHeadersOf.set(headers, callHeaders);
+  return callHeaders;
 }
 
 /** The error a REST client would have read: the JSON error body, or (a custom error handler's text) the text as the message. */

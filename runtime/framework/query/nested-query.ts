@@ -1,7 +1,7 @@
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import qs from 'qs';
 import { HttpException } from '../http-exception.ts';
 import { assertParameterCount, decodeFormComponent } from '../body/form-string.ts';
-import { tooDeep } from '../body/json-depth.ts';
 import type { RequestLimits } from '../body/request-limits.ts';
 import { dropUnsafeKeys } from '../objects/safe-keys.ts';
 
@@ -26,9 +26,8 @@ export function parseNestedQuery(queryString: string, limits: RequestLimits): Re
     });
   } catch (error) {
     if (error instanceof HttpException) throw error;
-    const message = error instanceof Error ? error.message : '';
-    if (/depth/i.test(message)) throw tooDeep('query string', limits.maxBodyDepth);
-    throw HttpException.badRequest({ message: `Malformed query string: ${message}`, cause: error });
+    if (/depth/i.test(error instanceof Error ? error.message : '')) throw frameworkErrors.nestedTooDeep('query string', limits.maxBodyDepth);
+    throw frameworkErrors.malformedQueryString(error);
   }
   dropUnsafeKeys(query);
   return query;

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 
 /**
  * Splits a request path into URI-decoded segments, ignoring leading/trailing slashes. Bad percent-encoding,
@@ -33,14 +33,12 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw HttpException.badRequest({ message: `Malformed percent-encoding in path segment "${segment}".` });
+    throw frameworkErrors.malformedPathSegment(segment);
   }
 }
 
 function checkSegment(segment: string): string {
-  if (segment === '.' || segment === '..') {
-    throw HttpException.badRequest({ message: `The path segment "${segment}" is not allowed in a request path.` });
-  }
-  if (segment.includes('\0')) throw HttpException.badRequest({ message: 'A request path must not contain a NUL byte (%00).' });
+  if (segment === '.' || segment === '..') throw frameworkErrors.forbiddenPathSegment(segment);
+  if (segment.includes('\0')) throw frameworkErrors.nulInPath();
   return segment;
 }

@@ -1,6 +1,7 @@
 import type { Handler } from '../handler.ts';
 import type { CompiledRoute } from './route-tree.ts';
 import { joinPaths, parsePattern } from './path-pattern.ts';
+import { Routable } from './routable.ts';
 
 /** A service as `use` keeps it (a HookedService): what app.close() closes and findService() finds. */
 export interface MountedService {
@@ -10,19 +11,14 @@ export interface MountedService {
   close(): Promise<void>;
 }
 
-/** What `use` mounts: a service, which turns itself into its mounted form and the routes of its REST provider. */
+/** What `use` mounts: a service, which turns itself into its mounted (hooked) form. */
 export interface Mountable<M extends MountedService> {
-  /** The mounted service and its routes. */
-  mount(): Mounting<M>;
+  /** The mounted service: what `use` returns and keeps. */
+  mount(): M;
 }
 
-/** What mounting a service yields. */
-export interface Mounting<M extends MountedService> {
-  /** What `use` returns and keeps (the hooked service). */
-  service: M;
-  /** Its routes, relative to the mount path. */
-  routes: Router;
-}
+/** Builds the routes of a mounted service, relative to its mount path: the App passes its REST provider. */
+export type ServiceRoutes = (service: MountedService) => Router;
 
 interface RouteEntry {
   kind: 'route';
@@ -37,17 +33,21 @@ interface MountEntry {
   path: string;
   router: Router;
   middleware: Handler[];
-  /** Set when use() mounted a service here, so findService() can find it. */
-  service?: MountedService;
 }
 
-/** The routable base: collects routes, sub-routers and middleware in registration order. */
-export class Router {
-  private readonly entries: (RouteEntry | MountEntry)[] = [];
+interface ServiceEntry {
+  kind: 'service';
+  path: string;
+  service: MountedService;
+}
+
+/** Collects routes, sub-routers, services and middleware in registration order. */
+export class Router extends Routable {
+  private readonly entries: (RouteEntry | MountEntry | ServiceEntry)[] = [];
   private frozen = false;
 
   /** Adds a route for `method` (`*` for any) at `path`, run after `middleware`. */
-  addRoute(method: string, path: string, handler: Handler, middleware: Handler[] = []): this {
+  override addRoute(method: string, path: string, handler: Handler, middleware: Handler[] = []): this {
     const upper = method.toUpperCase();
     if (this.refuseWhenFrozen(`${upper} ${joinPaths('', path)}`)) return this;
     parsePattern(path); // throw now, at the faulty call, rather than at server start
@@ -55,44 +55,9 @@ export class Router {
     return this;
   }
 
-  /** Adds a GET route. */
-  get(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('GET', path, handler, middleware);
-  }
-
-  /** Adds a POST route. */
-  post(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('POST', path, handler, middleware);
-  }
-
-  /** Adds a PUT route. */
-  put(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('PUT', path, handler, middleware);
-  }
-
-  /** Adds a PATCH route. */
-  patch(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('PATCH', path, handler, middleware);
-  }
-
-  /** Adds a DELETE route. */
-  delete(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('DELETE', path, handler, middleware);
-  }
-
-  /** Adds a HEAD route (there is no automatic HEAD for GET routes). */
-  head(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('HEAD', path, handler, middleware);
-  }
-
   /** Adds an OPTIONS route. */
   options(path: string, handler: Handler, middleware?: Handler[]): this {
     return this.addRoute('OPTIONS', path, handler, middleware);
-  }
-
-  /** Adds a route that answers every method. */
-  all(path: string, handler: Handler, middleware?: Handler[]): this {
-    return this.addRoute('*', path, handler, middleware);
   }
 
   /** Adds a route for every method and path; registered last, it replaces the empty 404. */
@@ -121,11 +86,11 @@ export class Router {
     return router;
   }
 
-  /** Mounts `service` at `path` as REST endpoints, wrapped in hooks; returns the hooked service. */
+  /** Mounts `service` at `path`, wrapped in hooks; returns the hooked service. The App serves its REST routes. */
   use<M extends MountedService>(path: string, service: Mountable<M>): M {
-    const { service: mounted, routes } = service.mount();
+    const mounted = service.mount();
     if (this.refuseWhenFrozen(`use ${joinPaths('', path)}`)) return mounted;
-    this.entries.push({ kind: 'mount', path, router: routes, middleware: [], service: mounted });
+    this.entries.push({ kind: 'service', path, service: mounted });
     return mounted;
   }
 
@@ -139,10 +104,8 @@ export class Router {
   /** Every service mounted with use() here or below, with its full path (`/todos`), in registration order. */
   *services(prefix = ''): Generator<[string, MountedService]> {
     for (const entry of this.entries) {
-      if (entry.kind !== 'mount') continue;
-      const path = joinPaths(prefix, entry.path);
-      if (entry.service) yield [path, entry.service];
-      yield* entry.router.services(path);
+      if (entry.kind === 'service') yield [joinPaths(prefix, entry.path), entry.service];
+      if (entry.kind === 'mount') yield* entry.router.services(joinPaths(prefix, entry.path));
     }
   }
 
@@ -152,12 +115,14 @@ export class Router {
     for (const entry of this.entries) if (entry.kind === 'mount') entry.router.freezeRoutes();
   }
 
-  /** Flattens every route, with prefixes and middleware applied, in registration order. */
-  protected flattenRoutes(prefix = '', middleware: Handler[] = [], out: CompiledRoute<Handler>[] = []): CompiledRoute<Handler>[] {
+  /** Flattens every route, with prefixes and middleware applied, in registration order; `serviceRoutes` gives each service's. */
+  protected flattenRoutes(serviceRoutes: ServiceRoutes, prefix = '', middleware: Handler[] = [], out: CompiledRoute<Handler>[] = []): CompiledRoute<Handler>[] {
     for (const entry of this.entries) {
       const path = joinPaths(prefix, entry.path);
       if (entry.kind === 'mount') {
-        entry.router.flattenRoutes(path, [...middleware, ...entry.middleware], out);
+        entry.router.flattenRoutes(serviceRoutes, path, [...middleware, ...entry.middleware], out);
+      } else if (entry.kind === 'service') {
+        serviceRoutes(entry.service).flattenRoutes(serviceRoutes, path, middleware, out);
       } else {
         const handlers = [...middleware, ...entry.middleware, entry.handler];
         out.push({ method: entry.method, path, handlers, order: out.length });

@@ -1,5 +1,6 @@
+import { NO_RECORD_MATCHES } from '../errors/framework-errors.ts';
 import type { Page } from './page.ts';
-import { firstRecord, NO_RECORD_MATCHES } from './page.ts';
+import { firstRecord } from './page.ts';
 import type { AnyService, HookedCall, ServiceData, ServiceId } from './service-shape.ts';
 import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
 import { EVENT_OF, SERVICE_EVENTS, ServiceEvent } from './service-event.ts';

@@ -1,6 +1,7 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { Service } from './service.ts';
 import type { ServiceParams } from './service-params.ts';
+import { assertEqualityQuery } from './query/query-shape.ts';
 import { equalsQueryValue } from './query/query-value.ts';
 import type { Row } from './record.ts';
 import { recordCopy as copy } from './record.ts';
@@ -60,6 +61,7 @@ export class MapService extends Service<string, MapData> {
   override async index(params?: ServiceParams): Promise<MapData[]> {
     const query = this.allowQuery ? params?.query : undefined;
     const entries = query && typeof query === 'object' ? Object.entries(query) : [];
+    if (query && typeof query === 'object') assertEqualityQuery(query);
     return this.items.filter((item) => entries.every(([key, value]) => key in item && equalsQueryValue(item[key], value))).map(copy);
   }
 
@@ -94,7 +96,7 @@ export class MapService extends Service<string, MapData> {
    */
   override async remove(id: string | null, params?: ServiceParams): Promise<MapData> {
     if (Service.toId(id) === null) {
-      if (!this.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
+      if (!this.allowRemoveAll && params?.provider) throw frameworkErrors.removeAllForbidden();
       this.items.length = 0;
       return {};
     }
@@ -109,7 +111,7 @@ export class MapService extends Service<string, MapData> {
 
   private indexOf(id: string | null): number {
     const i = this.find(id);
-    if (i < 0) throw HttpException.notFound({ message: `No record found for ID ${id}` });
+    if (i < 0) throw frameworkErrors.recordNotFound(id);
     return i;
   }
 

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import type { Page } from './page.ts';
 import { Service } from './service.ts';
 import type { MultiMethod, PaginateOptions, QueryParams, QueryServiceOptions } from './query/paging.ts';
@@ -80,7 +80,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
 
   /** Replaces the record `id` (which must match the query) by `data`, keeping its id. */
   override async update(id: string | number | null, data: Data, params?: MemoryServiceParams): Promise<Data> {
-    if (id === null) throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
+    if (id === null) throw frameworkErrors.replaceMultiple();
     const { filters, where } = splitQuery(params?.query);
     const old = this.mustFind(id, where);
     return select(this.save({ ...this.copy(data), [this.id]: old[this.id] }), filters.$select, this.id);
@@ -127,7 +127,7 @@ export class MemoryService<Data extends Row = Row> extends Service<string | numb
 
   private mustFind(id: string | number | null, where: Row): Data {
     const row = id === null ? undefined : this.store.get(String(id));
-    if (!row || !matches(row, where)) throw HttpException.notFound({ message: `No record found for ID ${id}` });
+    if (!row || !matches(row, where)) throw frameworkErrors.recordNotFound(id);
     return row;
   }
 

@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 
 /** One page of a paginated `index` result. */
 export interface Page<Data> {
@@ -23,9 +23,6 @@ export function isPage<Data>(value: Data[] | Page<Data>): value is Page<Data> {
  */
 export function firstRecord<Data>(found: Data[] | Page<Data> | null | undefined, message: string): Data {
   const list: unknown = Array.isArray(found) ? found : (found as Partial<Page<Data>> | null | undefined)?.data;
-  if (!Array.isArray(list) || list.length === 0) throw HttpException.notFound({ message });
+  if (!Array.isArray(list) || list.length === 0) throw frameworkErrors.noRecordMatches(message);
   return list[0] as Data;
 }
-
-/** findOne's default 404 message. */
-export const NO_RECORD_MATCHES = 'No record was found matching the given query.';

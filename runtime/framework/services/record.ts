@@ -1,4 +1,4 @@
-import { HttpException } from '../http-exception.ts';
+import { frameworkErrors } from '../errors/framework-errors.ts';
 import { isSafeKey } from '../objects/safe-keys.ts';
 
 /** A record, as every service stores it and the query language reads it: a JSON object with string keys. */
@@ -19,7 +19,7 @@ export const MAX_RECORD_DEPTH = 100;
  */
 export function recordCopy(data: unknown): Row {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw HttpException.badRequest({ message: 'A record must be a JSON object.' });
+    throw frameworkErrors.recordNotObject();
   }
   return copyValue(data, 0) as Row;
 }
@@ -27,7 +27,7 @@ export function recordCopy(data: unknown): Row {
 function copyValue(value: unknown, depth: number): unknown {
   if (value === null || typeof value !== 'object') return copyScalar(value);
   if (depth >= MAX_RECORD_DEPTH) {
-    throw HttpException.badRequest({ message: `A record may nest at most ${MAX_RECORD_DEPTH} levels deep.` });
+    throw frameworkErrors.recordTooDeep(MAX_RECORD_DEPTH);
   }
   const toJSON = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') return copyValue(toJSON.call(value), depth);
@@ -50,7 +50,7 @@ function copyScalar(value: unknown): unknown {
     case 'boolean':
       return value;
     case 'bigint':
-      throw HttpException.badRequest({ message: 'A record may not hold a BigInt; store it as a string.' });
+      throw frameworkErrors.recordBigInt();
     default:
       return value === null ? null : undefined;
   }

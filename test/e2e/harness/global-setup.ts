@@ -1,13 +1,15 @@
-/** Vitest global setup of the e2e project: Chromium present, and a fresh production build for this run. */
+/** Vitest global setup of the e2e project: Chromium and Firefox present, and a fresh production build for this run. */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSite } from './build-site.ts';
 import { ensureChromium } from './chromium.ts';
+import { ensureFirefox } from './firefox.ts';
 import { REPO_ROOT } from './paths.ts';
 
 /** Runs once before the e2e test files; the returned function removes this run's build. */
 export default function setup(): () => void {
   ensureChromium();
+  ensureFirefox();
   if (process.env.HALO_E2E_SKIP_BUILD === '1') return () => {};
   const parent = resolve(REPO_ROOT, 'test/.artifacts');
   mkdirSync(parent, { recursive: true });

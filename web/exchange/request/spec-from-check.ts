@@ -31,7 +31,8 @@ export function specFromCheck(request: CheckRequest): RequestSpec {
   } else if (bodyType === 'json' || bodyType === 'text') {
     // The panel has no plain-text body: raw text goes in the JSON editor, with the check's own content-type row.
     spec.bodyType = 'json';
-    spec.json = bodyType === 'text' ? String(request.body ?? '') : JSON.stringify(request.body ?? {}, null, 2);
+    const text = request.body === undefined ? '' : typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    spec.json = bodyType === 'text' ? text : JSON.stringify(request.body ?? {}, null, 2);
   }
   return spec;
 }

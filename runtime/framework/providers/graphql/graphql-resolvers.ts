@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { App } from '../../app.ts';
 import { HttpException } from '../../http-exception.ts';
 import { Providers } from '../../services/providers.ts';
@@ -50,5 +51,5 @@ export const resolveRemove = (service: object | string): ServiceResolver => reso
 /** The mount path of `service` (the hooked service `use` returned, or the one given to it). */
 function pathOf(app: App, service: object): string {
   for (const [path, mounted] of app.services()) if (mounted === service || mounted.inner === service) return path;
-  throw new HttpException({ statusCode: 500, message: 'This GraphQL resolver names a service that is not mounted on the app (app.use).' });
+  throw frameworkErrors.resolverServiceNotMounted();
 }

@@ -16,8 +16,12 @@ export interface BusMessage {
 export interface ChangeBus {
   /** Sends `message` to every process (its own included; the provider skips its own origin). */
   publish(message: BusMessage): Promise<void>;
-  /** Calls `listener` for every message from now on; resolves once listening. */
-  subscribe(listener: (message: BusMessage) => void): Promise<void>;
+  /**
+   * Calls `listener` for every message from now on; resolves once listening. A bus that may miss
+   * messages (it lost its connection, or dropped changes it could not send) calls `gap` once it
+   * listens again, so the provider can tell its clients to refetch.
+   */
+  subscribe(listener: (message: BusMessage) => void, gap?: () => void): Promise<void>;
   /** Stops listening and lets go of the connection. */
   close(): Promise<void>;
 }

@@ -4,28 +4,47 @@ export interface SocketTransport {
   send(text: string): void;
   /** Closes the socket with a WebSocket close code and a reason the client can read. */
   close(code: number, reason: string): void;
+  /** Bytes sent but not yet taken by the network (a client that does not read makes it grow); absent where unknown. */
+  bufferedBytes?(): number;
+}
+
+/** The upgrade request of a connection, as the host saw it. */
+export interface SocketRequest {
+  /** Path and query of the upgrade (`/ws?token=…`): browsers cannot set headers on a WebSocket, so tokens travel here. */
+  url: string;
+  /** Headers of the upgrade request (lower-case names). */
+  headers: Record<string, string>;
 }
 
 let nextId = 1;
 
 /**
- * One client connection, as hooks, middleware (`req.serviceParams.connection`) and publish filters
- * see it: its id, the headers of the upgrade request, and `data` for whatever the program keeps
- * per connection (the user a login call found, the rooms it joined…).
+ * One client connection, as hooks, middleware (`req.serviceParams.connection`), publish filters and
+ * the `connect` option see it: its id, the upgrade's path, query and headers, and `data` for whatever
+ * the program keeps per connection (the user the connect hook found, the rooms it joined…).
  */
 export class SocketConnection {
   /** A number unique in this process. */
   readonly id = nextId++;
   /** Free per-connection storage for the program. */
   readonly data: Record<string, unknown> = {};
+  /** Path and query of the upgrade request. */
+  readonly url: string;
+  /** The upgrade's query parameters (the last value of a repeated name). */
+  readonly query: Record<string, string>;
+  /** Headers of the upgrade request (lower-case names). */
+  readonly headers: Record<string, string>;
 
   /** Wraps a host's socket. */
   constructor(
     /** The host's socket. */
     readonly transport: SocketTransport,
-    /** Headers of the upgrade request (lower-case names). */
-    readonly headers: Record<string, string>,
-  ) {}
+    request: SocketRequest,
+  ) {
+    this.url = request.url;
+    this.headers = request.headers;
+    this.query = Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
+  }
 
   /** Sends `message` as JSON. */
   send(message: unknown): void {

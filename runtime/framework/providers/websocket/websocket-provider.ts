@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { App } from '../../app.ts';
 import { HttpException } from '../../http-exception.ts';
 import type { ServiceChange } from '../../services/hooked-service.ts';
@@ -6,34 +7,12 @@ import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';
 import type { BusMessage, ChangeBus } from './change-bus.ts';
-import type { RateLimit } from './message-limits.ts';
 import { RateLimiter, utf8Length } from './message-limits.ts';
+import { originAllowed } from './origin-policy.ts';
 import { SocketConnection } from './socket-connection.ts';
-import type { SocketTransport } from './socket-connection.ts';
-
-/**
- * Decides what one connection receives of a change: `undefined`, `null` or `false` sends nothing,
- * `true` sends `data` as it is, any other value is sent instead of it.
- */
-export type PublishFilter = (data: unknown, connection: SocketConnection, event: string) => unknown;
-
-/** Options of the WebSocket provider. */
-export interface WebSocketOptions {
-  /** The path the HTTP server upgrades to WebSocket. Default `/ws`. */
-  path?: string;
-  /** The largest message a client may send, in bytes; a larger one closes the connection (1009). Default 64 KiB. */
-  maxMessageBytes?: number;
-  /** Messages per connection and window. Default 100 per second. */
-  rateLimit?: RateLimit;
-  /** Filters every change for every connection (after any `params.publish` of the call), also changes from other processes. */
-  publish?: PublishFilter;
-  /**
-   * Shares changes with the other processes of the program (e.g. pgChangeBus on Node: PostgreSQL
-   * LISTEN/NOTIFY). A change whose hooks set a `params.publish` function stays in its process, as
-   * the function cannot travel: filter with the `publish` option for changes that must scale out.
-   */
-  bus?: ChangeBus;
-}
+import type { SocketRequest, SocketTransport } from './socket-connection.ts';
+import { resolveWebSocketOptions } from './websocket-options.ts';
+import type { PublishFilter, ResolvedWebSocketOptions, WebSocketOptions } from './websocket-options.ts';
 
 /** A client message: `{ "id": 1, "call": "todos.modify", "record": "7", "data": {…}, "query": {…} }`. */
 interface CallMessage {
@@ -47,8 +26,21 @@ interface CallMessage {
   query?: Record<string, unknown>;
 }
 
-/** WebSocket close codes the provider uses. */
-const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009 } as const;
+/** WebSocket close codes the provider uses; a refusal by the connect hook closes with 4000 + its HTTP status (4401, 4403…). */
+const CLOSE = { goingAway: 1001, policy: 1008, tooBig: 1009, refused: 4000 } as const;
+
+/** What every connection receives when changes may have been missed (the change bus lost its connection): refetch what it shows. */
+export const RESYNC_MESSAGE = { event: 'resync' } as const;
+
+/** What a host gets back for one socket it handed to the provider. */
+export interface SocketSession {
+  /** Hands the provider one text message of the client; resolves once it is handled (replied to). */
+  receive(text: string): Promise<void>;
+  /** Tells the provider the socket closed. */
+  closed(): void;
+  /** The connection as the program sees it. */
+  connection: SocketConnection;
+}
 
 const providers = new WeakMap<App, WebSocketProvider>();
 
@@ -68,8 +60,11 @@ export class WebSocketProvider {
   readonly path: string;
   /** The largest message in bytes. */
   readonly maxMessageBytes: number;
-  private readonly rateLimit: RateLimit;
+  private readonly options: ResolvedWebSocketOptions;
+  /** Every open connection (closed when the app closes). */
   private readonly connections = new Set<SocketConnection>();
+  /** The connections the connect hook admitted: those that receive changes. */
+  private readonly subscribers = new Set<SocketConnection>();
   private watching = false;
   /** Tells this process's changes on the bus from those of other processes. */
   private readonly origin = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -80,20 +75,29 @@ export class WebSocketProvider {
     return providers.get(app);
   }
 
-  /** Configures `app` for WebSocket clients; closes every connection when the app closes. */
+  /** Configures `app` for WebSocket clients (throws naming any option that is not valid); closes every connection when the app closes. */
   constructor(
     /** The app whose services are exposed. */
     readonly app: App,
-    private readonly options: WebSocketOptions = {},
+    options?: WebSocketOptions,
   ) {
-    this.path = options.path ?? '/ws';
-    this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024;
-    this.rateLimit = options.rateLimit ?? { messages: 100, windowMs: 1000 };
+    this.options = resolveWebSocketOptions(options);
+    this.path = this.options.path;
+    this.maxMessageBytes = this.options.maxMessageBytes;
     providers.set(app, this);
     app.shutdownHooks.push(async () => {
       this.closeAll();
-      await options.bus?.close();
+      await this.options.bus?.close();
     });
+  }
+
+  /**
+   * Hosts call it when the app starts serving (its services are mounted): from then on every change
+   * is published, to the bus too, whether or not a socket ever connects to this process.
+   */
+  start(): Promise<void> {
+    this.watchServices();
+    return this.ready();
   }
 
   /**
@@ -105,9 +109,12 @@ export class WebSocketProvider {
     const bus = this.options.bus;
     this.listening ??= bus
       ? bus
-          .subscribe((message) => {
-            if (message.origin !== this.origin) this.deliver(message.event, message.data, undefined);
-          })
+          .subscribe(
+            (message) => {
+              if (message.origin !== this.origin) this.deliver(message.event, message.data, undefined);
+            },
+            () => this.resync(),
+          )
           .catch((error: unknown) => {
             this.listening = undefined;
             console.error('[halo] the WebSocket change bus could not listen:', error);
@@ -116,17 +123,37 @@ export class WebSocketProvider {
     return this.listening;
   }
 
-  /** Starts serving one open socket; the host passes every message to `receive` and calls `closed` when it closes. */
-  connect(transport: SocketTransport, headers: Record<string, string> = {}): { receive(text: string): Promise<void>; closed(): void; connection: SocketConnection } {
+  /**
+   * Whether the upgrade `request` may open a socket: undefined when it may, else the 403 to answer.
+   * Hosts check it before upgrading, so a refused page's request (and its cookies) reaches nothing.
+   */
+  refusal(request: SocketRequest): HttpException | undefined {
+    const { origin, host } = request.headers;
+    if (originAllowed(origin, host, this.options.allowedOrigins)) return undefined;
+    return frameworkErrors.originNotAllowed(origin);
+  }
+
+  /**
+   * Starts serving one open socket; the host passes every message to `receive` and calls `closed`
+   * when it closes. The connection gets no event and no call runs before the connect hook admitted it.
+   */
+  connect(transport: SocketTransport, request: SocketRequest = { url: this.path, headers: {} }): SocketSession {
     this.watchServices();
     void this.ready();
-    const connection = new SocketConnection(transport, headers);
-    const limiter = new RateLimiter(this.rateLimit);
+    const connection = new SocketConnection(transport, request);
+    const limiter = new RateLimiter(this.options.rateLimit);
     this.connections.add(connection);
+    // Admission starts after connect returns: a host registers the session first, then sees any refusal close.
+    const admitted = Promise.resolve().then(() => this.admit(connection, request));
     return {
       connection,
-      receive: (text) => this.receive(connection, limiter, text),
-      closed: () => void this.connections.delete(connection),
+      receive: async (text) => {
+        if (await admitted) return this.receive(connection, limiter, text);
+      },
+      closed: () => {
+        this.connections.delete(connection);
+        this.subscribers.delete(connection);
+      },
     };
   }
 
@@ -134,6 +161,24 @@ export class WebSocketProvider {
   closeAll(reason = 'The server is shutting down.'): void {
     for (const connection of this.connections) connection.transport.close(CLOSE.goingAway, reason);
     this.connections.clear();
+    this.subscribers.clear();
+  }
+
+  /** Runs the origin check and the connect hook; resolves whether the connection may go on (a refused one is closed). */
+  private async admit(connection: SocketConnection, request: SocketRequest): Promise<boolean> {
+    try {
+      const refused = this.refusal(request);
+      if (refused) throw refused;
+      await this.options.connect?.(connection, request);
+    } catch (error) {
+      const refusal = HttpException.from(error);
+      const code = refusal.statusCode >= 400 && refusal.statusCode < 1000 ? CLOSE.refused + refusal.statusCode : CLOSE.refused;
+      this.drop(connection, code, closeReason(refusal.message));
+      return false;
+    }
+    if (!this.connections.has(connection)) return false;
+    this.subscribers.add(connection);
+    return true;
   }
 
   private async receive(connection: SocketConnection, limiter: RateLimiter, text: string): Promise<void> {
@@ -144,10 +189,10 @@ export class WebSocketProvider {
     try {
       message = parseMessage(text);
       if (verdict === 'refuse') {
-        throw new HttpException({ statusCode: 429, message: `Too many messages: at most ${this.rateLimit.messages} per ${this.rateLimit.windowMs} ms.` });
+        throw frameworkErrors.tooManyMessages(this.options.rateLimit.messages, this.options.rateLimit.windowMs);
       }
     } catch (error) {
-      return connection.send({ id: idOf(text), error: HttpException.from(error).toJson() });
+      return this.sendText(connection, JSON.stringify({ id: idOf(text), error: HttpException.from(error).toJson() }));
     }
     // Refusals above go out at once, in order, before a close for the same flood; calls wait for the bus.
     await this.ready();
@@ -155,22 +200,38 @@ export class WebSocketProvider {
       const dot = message.call.lastIndexOf('.');
       const service = message.call.slice(0, dot);
       const method = message.call.slice(dot + 1) as ServiceMethod;
-      if (dot <= 0) throw HttpException.badRequest({ message: `"call" names a service and a method: "todos.create", not ${JSON.stringify(message.call)}.` });
+      if (dot <= 0) throw frameworkErrors.badCallName(message.call);
       const result = await callThroughApp(
         this.app,
         { service, method, id: message.record, data: message.data, query: message.query },
         { provider: Providers.websocket, connection },
         connection.headers,
       );
-      connection.send({ id: message.id ?? null, result });
+      this.sendText(connection, JSON.stringify({ id: message.id ?? null, result }));
     } catch (error) {
-      connection.send({ id: message.id ?? null, error: HttpException.from(error).toJson() });
+      this.sendText(connection, JSON.stringify({ id: message.id ?? null, error: HttpException.from(error).toJson() }));
     }
   }
 
   private drop(connection: SocketConnection, code: number, reason: string): void {
     this.connections.delete(connection);
+    this.subscribers.delete(connection);
     connection.transport.close(code, reason);
+  }
+
+  /** Sends `text` to `connection`, closing it (1008) when the client leaves more than `maxBufferedBytes` unread. */
+  private sendText(connection: SocketConnection, text: string): void {
+    connection.transport.send(text);
+    const buffered = connection.transport.bufferedBytes?.() ?? 0;
+    if (buffered > this.options.maxBufferedBytes) {
+      this.drop(connection, CLOSE.policy, `Too slow: over ${this.options.maxBufferedBytes} bytes waiting to be sent (maxBufferedBytes).`);
+    }
+  }
+
+  /** Tells every connection it may have missed changes. */
+  private resync(): void {
+    const text = JSON.stringify(RESYNC_MESSAGE);
+    for (const connection of this.subscribers) this.sendText(connection, text);
   }
 
   /** Watches every service mounted on the app (once: the app is frozen when it serves). */
@@ -193,9 +254,10 @@ export class WebSocketProvider {
     }
   }
 
-  /** Sends a change to every connection its filters let through. */
+  /** Sends a change to every connection its filters let through (serialized once for all that get it unchanged). */
   private deliver(event: string, result: unknown, fromHooks: unknown): void {
-    for (const connection of this.connections) {
+    let unchanged: string | undefined;
+    for (const connection of this.subscribers) {
       let data = result;
       for (const filter of [fromHooks, this.options.publish]) {
         if (typeof filter !== 'function') continue;
@@ -206,7 +268,9 @@ export class WebSocketProvider {
         }
         if (verdict !== true) data = verdict;
       }
-      if (data !== undefined) connection.send({ event, data });
+      if (data === undefined) continue;
+      if (data === result) this.sendText(connection, (unchanged ??= JSON.stringify({ event, data })));
+      else this.sendText(connection, JSON.stringify({ event, data }));
     }
   }
 }
@@ -221,16 +285,24 @@ function parseMessage(text: string): CallMessage {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw HttpException.badRequest({ message: `Malformed JSON: ${(error as Error).message}` });
+    throw frameworkErrors.malformedJsonMessage(error);
   }
   const message = value as Partial<CallMessage> | null;
   if (typeof message !== 'object' || message === null || Array.isArray(message) || typeof message.call !== 'string') {
-    throw HttpException.badRequest({ message: 'A message is a JSON object: { "id": 1, "call": "todos.create", "data": {…}, "query": {…} }.' });
+    throw frameworkErrors.messageNotObject();
   }
   if (message.query !== undefined && (typeof message.query !== 'object' || message.query === null || Array.isArray(message.query))) {
-    throw HttpException.badRequest({ message: '"query" must be an object.' });
+    throw frameworkErrors.queryNotObject();
   }
   return message as CallMessage;
+}
+
+/** A close reason fits in 123 bytes (the frame's limit); a longer message is cut. */
+function closeReason(message: string): string {
+  if (utf8Length(message) <= 123) return message;
+  let cut = message.slice(0, 120);
+  while (utf8Length(cut) > 120) cut = cut.slice(0, -1);
+  return `${cut}...`;
 }
 
 /** The id of a message that could not be read, when it can still be found, so the client can match the error. */

@@ -1,4 +1,4 @@
-import { HttpException } from '../../http-exception.ts';
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { PgConnector, PgDriver } from './pg-driver.ts';
 import { openPglite } from './pglite-driver.ts';
 
@@ -62,7 +62,7 @@ async function connect(url: string): Promise<PgDriver> {
     if (driver) return driver;
   }
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    throw HttpException.unavailable({ message: 'A PostgreSQL server URL needs the Node build of halo (node-postgres); here use PGlite (e.g. idb://name or memory://).' });
+    throw frameworkErrors.serverUrlNeedsNode();
   }
   return openPglite(url);
 }

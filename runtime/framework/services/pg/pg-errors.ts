@@ -1,9 +1,10 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import { HttpException } from '../../http-exception.ts';
 
 /** SQLSTATE classes whose errors come from what the client sent, and the status each gets. */
-const CLIENT_ERRORS: Record<string, (options: { message: string; cause: unknown }) => HttpException> = {
-  '22': HttpException.badRequest, // data exception: a value PostgreSQL cannot take (bad number, too long…)
-  '23': HttpException.conflict, // integrity constraint violation: e.g. a duplicate id
+const CLIENT_ERRORS: Record<string, (error: unknown) => HttpException> = {
+  '22': frameworkErrors.databaseRefused, // data exception: a value PostgreSQL cannot take (bad number, too long…)
+  '23': frameworkErrors.databaseConflict, // integrity constraint violation: e.g. a duplicate id
 };
 
 /**
@@ -14,13 +15,11 @@ const CLIENT_ERRORS: Record<string, (options: { message: string; cause: unknown 
 export function databaseError(error: unknown): HttpException {
   if (error instanceof HttpException) return error;
   const code = typeof (error as { code?: unknown } | null)?.code === 'string' ? (error as { code: string }).code : '';
-  const text = error instanceof Error ? error.message : String(error);
-  const message = `Database error: ${text}`;
   const factory = CLIENT_ERRORS[code.slice(0, 2)];
-  if (factory) return factory({ message, cause: error });
+  if (factory) return factory(error);
   // Connection failures: SQLSTATE class 08 or 57P (shutdown), or a socket error of node-postgres.
   if (code.startsWith('08') || code.startsWith('57P') || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH)$/.test(code)) {
-    return HttpException.unavailable({ message: `The database is unavailable: ${text}`, cause: error });
+    return frameworkErrors.databaseUnavailable(error);
   }
-  return new HttpException({ statusCode: 500, message, cause: error });
+  return frameworkErrors.databaseFailed(error);
 }

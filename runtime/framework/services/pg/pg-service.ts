@@ -1,3 +1,4 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import { HttpException } from '../../http-exception.ts';
 import type { Page } from '../page.ts';
 import type { MultiMethod, QueryParams, QueryServiceOptions } from '../query/paging.ts';
@@ -56,7 +57,7 @@ export class PgService extends Service<string, Row> {
   /** Creates the service; the database is opened (and the table created) on the first call. */
   constructor(private readonly settings: PgServiceOptions) {
     super();
-    const { table: _table, database: _database, ...options } = settings;
+    const { table, database, ...options } = settings;
     this.options = { multi: false, rules: 'feathers', ...options };
     this.id = settings.id ?? 'id';
     const snake = settings.autoSnakeCaseNames ?? true;
@@ -69,7 +70,7 @@ export class PgService extends Service<string, Row> {
     const paginate = paginationOf(this.options, params);
     const p = new SqlParams();
     const condition = whereSql(where, this.sql.field, p);
-    const order = orderSql(filters.$sort, this.sql.field, p);
+    const order = orderSql(filters.$sort, this.sql.field, p, `${this.sql.table}.created_at, ${this.sql.table}.id`);
     const limit = limitFor(filters, paginate);
     const skip = filters.$skip ?? 0;
     const rows = await this.query(
@@ -113,7 +114,7 @@ export class PgService extends Service<string, Row> {
   /** Replaces the record `id` by `data`, keeping its id and creation time; a missing (map rules: or null) id is created, else a 404. */
   override async update(id: string | null, data: Row, params?: QueryParams): Promise<Row> {
     if (Service.toId(id) === null && this.rules(params) === 'feathers') {
-      throw HttpException.badRequest({ message: "You can not replace multiple instances. Did you mean 'modify'?" });
+      throw frameworkErrors.replaceMultiple();
     }
     return this.change('update', id, data, params) as Promise<Row>;
   }
@@ -129,7 +130,7 @@ export class PgService extends Service<string, Row> {
     const p = new SqlParams();
     if (Service.toId(id) === null) {
       if (this.rules(params) === 'map' && !this.multiAllows('remove', params)) {
-        if (!this.options.allowRemoveAll && params?.provider) throw HttpException.forbidden({ message: 'Clients are not allowed to delete all items.' });
+        if (!this.options.allowRemoveAll && params?.provider) throw frameworkErrors.removeAllForbidden();
         await this.query(`DELETE FROM ${this.sql.table}`);
         return {};
       }
@@ -205,7 +206,7 @@ export class PgService extends Service<string, Row> {
       );
       if (row) return this.sql.toRecord(row);
     }
-    throw new HttpException({ statusCode: 500, message: `PgService ${this.settings.table}: no free id after 1000 tries.` });
+    throw frameworkErrors.noFreeId(this.settings.table);
   }
 
   /** A row as the caller gets it: the record, reduced to the `$select`ed fields (and the id). */
@@ -223,7 +224,7 @@ export class PgService extends Service<string, Row> {
   }
 
   private notFound(id: string | null): HttpException {
-    return HttpException.notFound({ message: `No record found for ID ${id}` });
+    return frameworkErrors.recordNotFound(id);
   }
 
   private rules(params: QueryParams | undefined): 'map' | 'feathers' {

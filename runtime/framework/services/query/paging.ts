@@ -1,4 +1,4 @@
-import { HttpException } from '../../http-exception.ts';
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { ServiceParams } from '../service-params.ts';
 import type { QueryFilters } from './query-split.ts';
 
@@ -45,5 +45,5 @@ export function paginationOf(options: Pick<QueryServiceOptions, 'paginate'>, par
 /** Throws 405 `Can not <method> multiple entries` unless `multi` allows `method`. */
 export function assertMulti(multi: QueryServiceOptions['multi'], method: MultiMethod): void {
   if (multi === true || (Array.isArray(multi) && multi.includes(method))) return;
-  throw HttpException.methodNotAllowed({ message: `Can not ${method} multiple entries` });
+  throw frameworkErrors.multipleNotAllowed(method);
 }

@@ -1,6 +1,8 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
 import { coerceLike, equalsQueryValue } from './query-value.ts';
-import { badQuery, isObject, toList } from './query-split.ts';
+import { isObject } from './query-shape.ts';
+import { toList } from './query-split.ts';
 
 /** True when `row` meets every condition: field equality, `$in`, `$nin`, `$lt`, `$lte`, `$gt`, `$gte`, `$ne`, `$or`, `$and`. */
 export function matches(row: Row, where: Row): boolean {
@@ -54,7 +56,7 @@ function applyOperator(op: string, field: unknown, operand: unknown): boolean {
     case '$gte':
       return comparable(field, value) && compare(field, value) >= 0;
     default:
-      throw badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.invalidQueryOperator(op);
   }
 }
 
@@ -67,11 +69,37 @@ function comparable(field: unknown, value: unknown): boolean {
   return (type === 'number' || type === 'string' || type === 'boolean') && typeof value === type;
 }
 
-/** A total order for `$sort`: missing and null first, then by `<`. */
+/**
+ * The one order of values, shared with PgService's `orderSql`: missing first, then null, strings,
+ * numbers, booleans, lists, objects (PostgreSQL's jsonb order of types); strings by code point
+ * (the order of `COLLATE "C"`), whatever the database's collation; lists and objects tie.
+ */
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
-  if (a == null) return -1;
-  if (b == null) return 1;
-  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+  const rank = typeRank(a) - typeRank(b);
+  if (rank !== 0) return rank;
+  if (typeof a === 'string') return compareCodePoints(a, b as string);
+  if (typeof a === 'number' || typeof a === 'boolean') return a < (b as typeof a) ? -1 : a > (b as typeof a) ? 1 : 0;
+  return 0;
 }
 
+function typeRank(value: unknown): number {
+  if (value === undefined) return 0;
+  if (value === null) return 1;
+  if (typeof value === 'string') return 2;
+  if (typeof value === 'number') return 3;
+  if (typeof value === 'boolean') return 4;
+  return Array.isArray(value) ? 5 : 6;
+}
+
+// JS `<` compares UTF-16 code units, which puts U+FF5E after U+1F600; code points order as UTF-8 bytes do.
+function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}

@@ -1,5 +1,6 @@
-import { HttpException } from '../../http-exception.ts';
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
+import { assertQueryShape, describe, isObject } from './query-shape.ts';
 
 /** The special keys of a query (MemoryService, PgService), coerced from query-string text where needed. */
 export interface QueryFilters {
@@ -23,25 +24,49 @@ export interface SplitQuery {
 
 const FILTER_KEYS = new Set(['$limit', '$skip', '$sort', '$select']);
 
-/** Splits `query` into filters (`$limit`, `$skip`, `$sort`, `$select`) and conditions. */
+/**
+ * Splits `query` into filters (`$limit`, `$skip`, `$sort`, `$select`) and conditions, refusing (400)
+ * any part of the wrong shape, so every query-language service answers the same query alike.
+ */
 export function splitQuery(query: unknown): SplitQuery {
   const where: Row = {};
   const filters: QueryFilters = {};
   if (!isObject(query)) return { filters, where };
   for (const [key, value] of Object.entries(query)) if (!FILTER_KEYS.has(key)) where[key] = value;
-  if (query.$limit !== undefined) filters.$limit = toNumber(query.$limit, '$limit');
-  if (query.$skip !== undefined) filters.$skip = toNumber(query.$skip, '$skip');
-  if (isObject(query.$sort)) {
-    filters.$sort = Object.fromEntries(Object.entries(query.$sort).map(([key, dir]) => [key, toNumber(dir, '$sort')]));
-  }
-  if (query.$select !== undefined) filters.$select = toList(query.$select).map(String);
+  assertQueryShape(where);
+  if (query.$limit !== undefined) filters.$limit = toCount(query.$limit, '$limit');
+  if (query.$skip !== undefined) filters.$skip = toCount(query.$skip, '$skip');
+  if (query.$sort !== undefined) filters.$sort = toSort(query.$sort);
+  if (query.$select !== undefined) filters.$select = toFieldList(query.$select);
   return { filters, where };
 }
 
-function toNumber(value: unknown, key: string): number {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (typeof value === 'boolean' || value === '' || Number.isNaN(n)) throw badQuery(`${key} must be a number, not ${JSON.stringify(value)}.`);
+/** `$limit` and `$skip` count records: a whole number, 0 or more (`$skip=-5` is a 400 on every service). */
+function toCount(value: unknown, key: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (!Number.isInteger(n) || n < 0) throw frameworkErrors.badQueryFilter(key, 'a whole number, 0 or more', describe(value));
   return n;
+}
+
+function toSort(value: unknown): Record<string, number> {
+  if (!isObject(value)) throw frameworkErrors.badQueryFilter('$sort', 'an object of fields, e.g. $sort[name]=1', describe(value));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, dir]) => {
+      const n = typeof dir === 'number' || typeof dir === 'string' ? Number(dir) : NaN;
+      if (n !== 1 && n !== -1) throw frameworkErrors.badQueryFilter(`$sort[${key}]`, '1 or -1', describe(dir));
+      if (key.includes('\0')) throw frameworkErrors.nulInQuery('$sort');
+      return [key, n];
+    }),
+  );
+}
+
+function toFieldList(value: unknown): string[] {
+  const fields = toList(value);
+  for (const field of fields) {
+    if (typeof field !== 'string') throw frameworkErrors.badQueryFilter('$select', 'a list of field names', `a list holding ${describe(field)}`);
+    if (field.includes('\0')) throw frameworkErrors.nulInQuery('$select');
+  }
+  return fields as string[];
 }
 
 /** Query strings give lists as arrays, or as objects (`a[0]=x`) past qs's array limit; a single value is a list of one. */
@@ -49,14 +74,4 @@ export function toList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
   if (isObject(value)) return Object.values(value);
   return [value];
-}
-
-/** True for a plain object (not null, not an array). */
-export function isObject(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A malformed query (unknown operator, non-numeric `$limit`…) is the client's mistake: 400. */
-export function badQuery(message: string): HttpException {
-  return HttpException.badRequest({ message });
 }

@@ -1,5 +1,7 @@
+import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
-import { badQuery, isObject, toList } from './query-split.ts';
+import { isObject } from './query-shape.ts';
+import { toList } from './query-split.ts';
 
 /** Collects bound parameters; `add` answers the placeholder (`$3`) to put in the SQL text. */
 export class SqlParams {
@@ -50,7 +52,7 @@ function operatorSql(op: string, f: string, operand: unknown, params: SqlParams)
     case '$gte':
       return compareSql(COMPARISONS[op], f, operand, params);
     default:
-      throw badQuery(`Invalid query operator ${op}.`);
+      throw frameworkErrors.invalidQueryOperator(op);
   }
 }
 
@@ -79,7 +81,8 @@ function compareSql(op: string, f: string, operand: unknown, params: SqlParams):
   const number = typeof value === 'number' ? value : typeof value === 'string' ? asNumber(value) : undefined;
   if (number !== undefined) alternatives.push(`(jsonb_typeof(${f}) = 'number' AND (${f})::numeric ${op} ${params.add(number)}::numeric)`);
   if (typeof value === 'string') alternatives.push(`(jsonb_typeof(${f}) = 'string' AND (${f} #>> '{}') COLLATE "C" ${op} ${params.add(value)}::text COLLATE "C")`);
-  if (typeof value === 'boolean') alternatives.push(`(jsonb_typeof(${f}) = 'boolean' AND (${f})::boolean ${op} ${params.add(value)}::boolean)`);
+  const bool = value === 'true' || value === 'false' ? value === 'true' : value;
+  if (typeof bool === 'boolean') alternatives.push(`(jsonb_typeof(${f}) = 'boolean' AND (${f})::boolean ${op} ${params.add(bool)}::boolean)`);
   return alternatives.length === 0 ? 'false' : `COALESCE(${joinOr(alternatives)}, false)`;
 }
 
@@ -96,8 +99,19 @@ function joinOr(parts: string[]): string {
   return parts.length === 0 ? 'false' : `(${parts.join(' OR ')})`;
 }
 
-/** `ORDER BY` for `$sort` (missing and null fields first, as MemoryService), then insertion order. */
-export function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams): string {
-  const keys = Object.entries(sort ?? {}).map(([key, dir]) => `${field(key, p)} ${dir < 0 ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
-  return [...keys, 'created_at', 'id'].join(', ');
+/**
+ * `ORDER BY` for `$sort` in the order of `compare` in query-match.ts (missing, null, strings by code
+ * point, numbers, booleans…), whatever the database's collation; then `insertionOrder` (columns
+ * qualified by their table: a bare `created_at` would name the millisecond ISO text the SELECT
+ * returns under that name, which ties records made in the same millisecond).
+ */
+export function orderSql(sort: Record<string, number> | undefined, field: FieldSql, p: SqlParams, insertionOrder: string): string {
+  const keys = Object.entries(sort ?? {}).flatMap(([key, dir]) => {
+    const f = field(key, p);
+    const direction = dir < 0 ? 'DESC' : 'ASC';
+    const rank = `CASE WHEN ${f} IS NULL THEN 0 ELSE CASE jsonb_typeof(${f}) WHEN 'null' THEN 1 WHEN 'string' THEN 2 WHEN 'number' THEN 3 WHEN 'boolean' THEN 4 WHEN 'array' THEN 5 ELSE 6 END END`;
+    const text = `(CASE WHEN jsonb_typeof(${f}) = 'string' THEN ${f} #>> '{}' END) COLLATE "C"`;
+    return [`${rank} ${direction}`, `${text} ${direction}`, `${f} ${direction}`];
+  });
+  return [...keys, insertionOrder].join(', ');
 }

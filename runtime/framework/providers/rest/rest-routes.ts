@@ -1,15 +1,17 @@
-import type { Handler } from '../handler.ts';
-import { parseNestedQuery } from '../query/nested-query.ts';
-import { HttpException } from '../http-exception.ts';
-import type { RequestContext } from '../request-context.ts';
-import type { ResponseContext } from '../response-context.ts';
-import { Router } from '../routing/router.ts';
-import type { HookedService } from './hooked-service.ts';
-import { classMiddleware, methodMiddleware } from './middleware.ts';
-import { Providers } from './providers.ts';
-import type { AnyService } from './service-shape.ts';
-import type { ServiceMethod } from './service-event.ts';
-import type { ServiceParams } from './service-params.ts';
+import { frameworkErrors } from '../../errors/framework-errors.ts';
+import type { Handler } from '../../handler.ts';
+import { parseNestedQuery } from '../../query/nested-query.ts';
+import type { RequestContext } from '../../request-context.ts';
+import type { ResponseContext } from '../../response-context.ts';
+import type { MountedService } from '../../routing/router.ts';
+import { Router } from '../../routing/router.ts';
+import { HookedService } from '../../services/hooked-service.ts';
+import { classMiddleware, methodMiddleware } from '../../services/middleware.ts';
+import { Providers } from '../../services/providers.ts';
+import { Service } from '../../services/service.ts';
+import type { AnyService } from '../../services/service-shape.ts';
+import type { ServiceMethod } from '../../services/service-event.ts';
+import type { ServiceParams } from '../../services/service-params.ts';
 
 /** The params of a REST call: the bracket-syntax query, the REST provider, then what middleware added. */
 export function restParams(req: RequestContext): ServiceParams {
@@ -19,15 +21,19 @@ export function restParams(req: RequestContext): ServiceParams {
 }
 
 /**
- * The REST provider: the routes of `hooked`, relative to where `use` mounts it. First the service's
- * own `routes` (a Router it may give itself) behind its class middleware, then the REST endpoints,
- * each after the class middleware and the middleware of the method it calls.
+ * The REST provider: the routes of a mounted service, relative to where `use` mounts it. First the
+ * service's own routes (added with `this.get(…)`, or a `routes` Router it gives itself) behind its
+ * class middleware, then the REST endpoints, each after the class middleware and the middleware of
+ * the method it calls. The App builds them when it starts serving.
  */
-export function restRoutes<S extends AnyService>(hooked: HookedService<S>): Router {
-  const inner = hooked.inner;
+export function restRoutes(mounted: MountedService): Router {
   const router = new Router();
-  const own = (inner as { routes?: unknown }).routes;
-  if (own instanceof Router) router.mount('', own, classMiddleware(inner));
+  if (!(mounted instanceof HookedService)) return router;
+  const hooked: HookedService<AnyService> = mounted;
+  const inner = hooked.inner;
+  if (inner instanceof Service) router.mount('', Service.ownRoutes(inner), classMiddleware(inner));
+  const given = (inner as { routes?: unknown }).routes;
+  if (given instanceof Router) router.mount('', given, classMiddleware(inner));
   const middleware = (method: ServiceMethod): Handler[] => [...classMiddleware(inner), ...methodMiddleware(inner, method)];
   const route = (method: ServiceMethod, withId: boolean, withBody: boolean, status = 200): Handler => {
     return async (req, res) => {
@@ -39,7 +45,7 @@ export function restRoutes<S extends AnyService>(hooked: HookedService<S>): Rout
     };
   };
   const notFound: Handler = () => {
-    throw HttpException.notFound();
+    throw frameworkErrors.routeNotFound();
   };
 
   return router
