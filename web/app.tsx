@@ -1,24 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { useStore } from './state/store.ts';
-import { layoutStore, type LayoutState, type ThemeChoice } from './state/layout-store.ts';
-import { filesStore } from './state/files-store.ts';
-import { resetWorkspace, SCRATCH, workspaceStore } from './lessons/workspace-store.ts';
+import { type LayoutState, type ThemeChoice, useLayout } from './state/layout-store.ts';
+import { useFiles } from './state/files-store.ts';
+import { SCRATCH, useWorkspace } from './lessons/workspace-store.ts';
 import { useApplyTheme } from './layout/theme.ts';
 import { Split } from './layout/split.tsx';
 import { Pane } from './layout/pane.tsx';
 import { Tabs } from './layout/tabs.tsx';
 import { useSession } from './engine/engine-context.tsx';
 import { ProblemsList } from './editor/problems-list.tsx';
-import { problemsStore } from './editor/problems-store.ts';
+import { useProblems } from './editor/problems-store.ts';
 import { StatusLine } from './editor/status-line.tsx';
 import { RequestPanel } from './exchange/request-panel.tsx';
 import { ResponsePanel } from './exchange/response-panel.tsx';
 import { ConsolePane } from './editor/console-pane.tsx';
-import { clearConsole, consoleStore } from './editor/console-store.ts';
+import { useConsole } from './editor/console-store.ts';
 import { useLessonChecks } from './lessons/use-lesson-checks.ts';
 import { ErrorBoundary } from './layout/error-boundary.tsx';
 import { ShareButton } from './share/share-button.tsx';
-import { playgroundTarget } from './share/playground-target.ts';
 import { TemplateMenu } from './templates/template-menu.tsx';
 import { ExportButton } from './export/export-button.tsx';
 import { ModeButtons } from './modes/mode-buttons.tsx';
@@ -26,7 +25,7 @@ import { ToolbarMore } from './shell/toolbar-more.tsx';
 import { OfflineBadge } from './modes/offline-badge.tsx';
 import { useCompileOnEdit } from './engine/use-compile-on-edit.ts';
 import { useLessonAddress } from './lessons/lesson-address.ts';
-import { askToConfirm } from './layout/confirm-dialog.tsx';
+import { useConfirm } from './layout/confirm-dialog.tsx';
 import { PlaygroundColumns } from './shell/playground-columns.tsx';
 import { useNarrow } from './state/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
@@ -39,6 +38,10 @@ const CompiledOutput = lazy(() => monacoMayLoad().then(() => import('./output/co
 const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
 
 function Toolbar() {
+  const { layoutStore } = useLayout();
+  const { filesStore } = useFiles();
+  const { resetWorkspace, workspaceStore } = useWorkspace();
+  const { askToConfirm } = useConfirm();
   const session = useSession();
   const { theme, largeText, lessonOpen } = useStore(layoutStore, (s) => s);
   // The stacked layout always has a Lesson tab.
@@ -50,7 +53,7 @@ function Toolbar() {
       <button type="button" className="btn" onClick={() => void session.compileNow(filesStore.get().files)}>
         Run <span className="sr-only">(Ctrl/Cmd+Enter in the editor)</span>
       </button>
-      <ShareButton target={playgroundTarget} />
+      <ShareButton />
       <span data-chrome="secondary" className="contents">
         <TemplateMenu />
       </span>
@@ -97,6 +100,9 @@ function Toolbar() {
 }
 
 function Dock() {
+  const { layoutStore } = useLayout();
+  const { problemsStore } = useProblems();
+  const { clearConsole, consoleStore } = useConsole();
   const tab = useStore(layoutStore, (s) => s.dockTab);
   const problems = useStore(problemsStore, (s) => s.problems.length);
   const lines = useStore(consoleStore, (s) => s.entries.length);

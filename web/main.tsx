@@ -1,5 +1,3 @@
-// First: an embedded page must get its private storage before any store reads localStorage.
-import './modes/embed-storage.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
@@ -7,25 +5,33 @@ import { createEngine } from '../runtime/engine/index.ts';
 import { App } from './app.tsx';
 import { EngineProvider } from './engine/engine-context.tsx';
 import { ProgramSession } from './engine/program-session.ts';
-import { connectConsole } from './editor/console-store.ts';
 import { gateRuns } from './share/gated-engine.ts';
 import { startSharing } from './share/start-sharing.ts';
-import { playgroundTarget } from './share/playground-target.ts';
 import { PlaygroundShell } from './shell/playground-shell.tsx';
+import { createPlaygroundState } from './playground-state.ts';
+import { PlaygroundStateProvider } from './state/state-context.tsx';
+import { browserStorage } from './state/stored.ts';
+import { isEmbedUrl } from './modes/embed-flag.ts';
+import { embedStorage } from './modes/embed-storage.ts';
 
+// The page's one state: an embed keeps its own in memory, so it never overwrites the learner's saved code or settings.
+const storage = isEmbedUrl(location.href) ? embedStorage(browserStorage()) : browserStorage();
+const state = createPlaygroundState({ storage, location });
 // Shared code from a link runs only after the learner's click: every run goes through the gate.
 // The first lesson answers from its program compiled at build time: esbuild's download waits for that.
-const engine = gateRuns(createEngine({ compilerAfterFirstResponse: true }));
+const engine = gateRuns(createEngine({ compilerAfterFirstResponse: true }), state.workspace);
 const session = new ProgramSession(engine);
-connectConsole(engine);
-startSharing(playgroundTarget);
+state.console.connectConsole(engine);
+startSharing(state, state.share.target);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <EngineProvider engine={engine} session={session}>
-      <PlaygroundShell>
-        <App />
-      </PlaygroundShell>
-    </EngineProvider>
+    <PlaygroundStateProvider state={state}>
+      <EngineProvider engine={engine} session={session}>
+        <PlaygroundShell>
+          <App />
+        </PlaygroundShell>
+      </EngineProvider>
+    </PlaygroundStateProvider>
   </StrictMode>,
 );

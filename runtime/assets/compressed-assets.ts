@@ -19,7 +19,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The content type of the file at `path`, by its extension. */
-export function contentType(path: string): string {
+function contentType(path: string): string {
   const extension = /\.([a-z0-9]+)$/i.exec(new URL(path, 'http://x/').pathname)?.[1]?.toLowerCase() ?? '';
   return TYPES[extension] ?? 'application/octet-stream';
 }

@@ -10,7 +10,7 @@ import { programHost, reportBusy } from './program-host.ts';
  * the page keeps in its IndexedDB under the name `halo` (the program's sandbox has no storage), so data
  * survives a restart of the program (the kill switch's too) and a reload of the page.
  */
-export const BROWSER_PG_URL = 'idb://halo';
+const BROWSER_PG_URL = 'idb://halo';
 
 /** The longest the kill switch holds off while PGlite opens (its first open in a browser runs initdb). */
 const OPEN_GRACE_MS = 60_000;

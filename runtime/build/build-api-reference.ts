@@ -6,7 +6,7 @@ import type { ApiEntry } from '../contract/api-entry.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The module the playground runs as `halo`: the same entry runtime/browser/build-types.ts bundles into `halo.d.ts`. */
-export const API_ENTRY = resolve(root, 'runtime/browser/index.ts');
+const API_ENTRY = resolve(root, 'runtime/browser/index.ts');
 
 const MEMBER_KINDS = new Map<ts.SyntaxKind, string>([
   [ts.SyntaxKind.MethodDeclaration, 'method'],

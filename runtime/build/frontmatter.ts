@@ -8,7 +8,7 @@ const line = v.pipe(v.string('is required: one line of text'), v.trim(), v.minLe
  * such as `endpoints-2`), optional `files` (the program's file names, `main.ts` first). Unknown keys are
  * refused, so a misspelt one fails the build instead of being ignored.
  */
-export const FRONTMATTER = v.strictObject(
+const FRONTMATTER = v.strictObject(
   {
     title: line,
     summary: line,

@@ -49,7 +49,7 @@ function declarations(root: string): string {
 }
 
 /** The files of the installable `halo` package, as `npm pack` would lay them out. */
-export async function haloPackageFiles(root: string): Promise<Record<string, string>> {
+async function haloPackageFiles(root: string): Promise<Record<string, string>> {
   const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as RootManifest;
   const packageJson = {
     name: 'halo',

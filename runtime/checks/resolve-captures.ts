@@ -2,7 +2,7 @@
 export type CaptureScope = Record<string, string>;
 
 /** Replaces every `{{name}}` in `text` with the captured value; unknown names are left as they are. */
-export function substitute(text: string, scope: CaptureScope): string {
+function substitute(text: string, scope: CaptureScope): string {
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (whole, name: string) => (name in scope ? scope[name] : whole));
 }
 

@@ -52,7 +52,7 @@ export async function runChecks(checks: readonly Check[], options: RunChecksOpti
 }
 
 /** Runs one check's steps in order, stopping at the first failing step. */
-export async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckResult> {
+async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckResult> {
   const scope: CaptureScope = {};
   const steps: StepResult[] = [];
   const sockets: CheckSockets = new Map();

@@ -64,7 +64,8 @@ export class NodeRequestContext extends RequestContext {
         try {
           resolve(use(chunks ? Buffer.concat(chunks, size) : (first ?? EMPTY)));
         } catch (error) {
-          reject(error);
+          // `use` is a body parser: what it throws is an Error (an HttpException for a bad body).
+          reject(error instanceof Error ? error : new Error('The request body could not be read.', { cause: error }));
         }
       });
       im.on('error', (error) => reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const here = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 /** The entry points bundled, by output name (`servers/<name>.ts` → `dist/<name>.mjs`). */
-export const SERVER_ENTRIES = ['raw', 'halo', 'fastify', 'hono', 'express'] as const;
+const SERVER_ENTRIES = ['raw', 'halo', 'fastify', 'hono', 'express'] as const;
 
 /** Path of a bundled entry point. */
 export function bundled(name: string): string {

@@ -21,7 +21,7 @@ describe.each(transports)('graphql-http server audits via $name', (transport) =>
       const base = 'http://halo.test';
       const results = await auditServer({
         url: `${base}/graphql`,
-        fetchFn: (input: RequestInfo | URL, init?: RequestInit) => host.send(String(input).slice(base.length), init),
+        fetchFn: (input: RequestInfo | URL, init?: RequestInit) => host.send((input instanceof Request ? input.url : input.toString()).slice(base.length), init),
       });
       const failures = results.filter((result) => result.status !== 'ok').map((result) => `${result.id} ${result.name}: ${'reason' in result ? result.reason : ''}`);
       expect(failures).toEqual([]);

@@ -23,7 +23,7 @@ export interface ServiceImplementation {
 }
 
 /** A JSON body nested `depth` levels deep: `{"a":{"a":…}}`. */
-export function nestedJson(depth: number): string {
+function nestedJson(depth: number): string {
   return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
 }
 

@@ -34,7 +34,7 @@ export type AdapterService = AnyService & {
 };
 
 /** Every test of the suite: all 79 run. */
-export const ADAPTER_TESTS = [
+const ADAPTER_TESTS = [
   '.options', '.events', '._get', '._find', '._create', '._update', '._patch', '._remove',
   '.get', '.get + $select', '.get + id + query', '.get + NotFound', '.get + NotFound (integer)', '.get + id + query id',
   '.find', '.remove', '.remove + $select', '.remove + id + query', '.remove + NotFound', '.remove + NotFound (integer)',
@@ -54,7 +54,7 @@ export const ADAPTER_TESTS = [
 ] as Parameters<typeof adapterTests>[0];
 
 /** How many tests the suite has per service. */
-export const EXPECTED_PASSES = 79;
+const EXPECTED_PASSES = 79;
 
 const passed = new Map<string, number>();
 

@@ -8,7 +8,7 @@ export interface Transport {
 }
 
 /** Real sockets: Node's AppHttp on 127.0.0.1, requests with Node's fetch. */
-export const socketTransport: Transport = {
+const socketTransport: Transport = {
   name: 'Node AppHttp over a real socket',
   async start(app) {
     const served = await serveApp(app);
@@ -17,7 +17,7 @@ export const socketTransport: Transport = {
 };
 
 /** In-process Fetch API: `app.fetch(new Request(...))`, the path the browser build takes. */
-export const fetchTransport: Transport = {
+const fetchTransport: Transport = {
   name: 'app.fetch (Fetch API host)',
   async start(app) {
     return {

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendConsole,
-  clearConsole,
-  connectConsole,
-  consoleStore,
-  entryLocation,
-  findLocation,
-  flushConsole,
-  isStackFrame,
-  MAX_CONSOLE_ENTRIES,
-  messageWithoutStack,
-} from '../../web/editor/console-store.ts';
+import { createConsoleState, entryLocation, findLocation, isStackFrame, MAX_CONSOLE_ENTRIES, messageWithoutStack } from '../../web/editor/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';
+
+const { appendConsole, clearConsole, connectConsole, consoleStore, flushConsole } = createConsoleState();
 
 describe('console', () => {
   it('collects engine output, bounded, and clears', () => {

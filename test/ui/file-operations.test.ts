@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { activeFile, createFile, deleteFile, filesStore, openFile, renameFile } from '../../web/state/files-store.ts';
+import { createFilesState } from '../../web/state/files-store.ts';
 import { fileNameProblem, MAX_FILES } from '../../web/state/file-names.ts';
+
+const { activeFile, createFile, deleteFile, filesStore, openFile, renameFile } = createFilesState();
 
 describe('the learner’s files: create, rename, delete', () => {
   beforeEach(() => filesStore.set({ files: { 'main.ts': '// entry' }, active: 'main.ts' }));

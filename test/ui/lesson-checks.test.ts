@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeEngine } from './fake-engine.ts';
+import { freshState } from './fresh-state.ts';
+import { SCRATCH } from '../../web/lessons/workspace-store.ts';
+import { ProgramSession } from '../../web/engine/program-session.ts';
 
-/** Fresh modules (stores start empty, as on a first visit) wired to a fake engine and a real session. */
+/** A fresh playground state (stores start empty, as on a first visit) wired to a fake engine and a real session. */
 async function setUp() {
-  vi.resetModules();
   const engine = new FakeEngine();
   // The "program" answers GET / with Hello, world! only once its source writes it (lesson 1's first check).
   vi.stubGlobal('fetch', async (url: string) => {
@@ -11,15 +13,11 @@ async function setUp() {
     const ok = new URL(url).pathname === '/' && source.includes("res.write('Hello, world!')");
     return new Response(ok ? 'Hello, world!' : '', { status: ok ? 200 : 404, headers: { 'content-type': 'text/plain' } });
   });
-  const { ProgramSession } = await import('../../web/engine/program-session.ts');
-  const checks = await import('../../web/lessons/lesson-checks.ts');
-  const files = await import('../../web/state/files-store.ts');
-  const workspace = await import('../../web/lessons/workspace-store.ts');
-  const progress = await import('../../web/state/progress-store.ts');
+  const checks = freshState();
   const session = new ProgramSession(engine, 0);
   const disconnect = checks.connectLessonChecks(engine, session);
   const settled = () => vi.waitFor(() => expect(checks.lessonChecksStore.get().status).toBe('done'));
-  return { engine, session, disconnect, settled, ...checks, ...files, ...workspace, ...progress };
+  return { engine, session, disconnect, settled, SCRATCH, ...checks };
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -9,11 +9,16 @@ import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { FakeEngine } from './fake-engine.ts';
+import { createPlaygroundState } from '../../web/playground-state.ts';
+import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
 
 const engine = new FakeEngine();
 const session = new ProgramSession(engine);
+const state = createPlaygroundState({ storage: undefined, location: { search: '' } });
 const renderTree = (text: LessonNode[]) =>
-  renderToStaticMarkup(createElement(EngineProvider, { engine, session, children: createElement(LessonMarkdown, { text }) }));
+  renderToStaticMarkup(
+    createElement(PlaygroundStateProvider, { state, children: createElement(EngineProvider, { engine, session, children: createElement(LessonMarkdown, { text }) }) }),
+  );
 const render = (markdown: string) => renderTree(markdownToTree(markdown));
 
 describe('the lesson text', () => {

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../web/lessons/course/catalog.ts';
 import { stepsOf } from '../../runtime/checks/check-format.ts';
+import { freshState } from './fresh-state.ts';
+import { SCRATCH } from '../../web/lessons/workspace-store.ts';
+import { DEFAULT_FILES } from '../../web/state/files-store.ts';
 
 /** A localStorage stand-in (Node has none), pre-filled with `entries`. */
 function stubStorage(entries: Record<string, unknown> = {}): Map<string, string> {
@@ -13,13 +16,9 @@ function stubStorage(entries: Record<string, unknown> = {}): Map<string, string>
   return data;
 }
 
-/** Fresh store modules reading the stubbed storage, as a page load would. */
+/** A fresh playground state reading the stubbed storage, as a page load would. */
 async function load() {
-  vi.resetModules();
-  const workspace = await import('../../web/lessons/workspace-store.ts');
-  const files = await import('../../web/state/files-store.ts');
-  const progress = await import('../../web/state/progress-store.ts');
-  return { ...workspace, ...files, ...progress };
+  return { SCRATCH, DEFAULT_FILES, ...freshState() };
 }
 
 const [first, second] = lessons;
@@ -77,7 +76,7 @@ describe('workspaces: the code of each lesson, and scratch', () => {
     const s = await load();
     expect(s.workspaceStore.get().active).toBe(second.id);
     // The request panel is set to the lesson's first request, as opening it from the list does.
-    const { requestStore } = await import('../../web/exchange/request/request-store.ts');
+    const { requestStore } = s;
     const request = stepsOf(second.checks[0])[0].request;
     expect(requestStore.get().spec).toMatchObject({ method: request.method, path: request.path });
   });

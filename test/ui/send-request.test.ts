@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeStore, sendRequest } from '../../web/exchange/exchange-store.ts';
+import { createExchangeState } from '../../web/exchange/exchange-store.ts';
+import { createRequestState } from '../../web/exchange/request/request-store.ts';
 import { defaultRequest } from '../../web/exchange/request/request-model.ts';
+
+const { exchangeStore, sendRequest } = createExchangeState(createRequestState(undefined));
 
 describe('sending a request', () => {
   it('waits for the engine to route requests before fetching, and reports a failure as a message', async () => {

@@ -2,6 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { encodeShare } from '../../web/share/link/share-codec.ts';
 import { FakeEngine } from './fake-engine.ts';
+import { freshState } from './fresh-state.ts';
+import { openSharedLink } from '../../web/share/open-shared-link.ts';
+import { gateRuns, HELD_MESSAGE } from '../../web/share/gated-engine.ts';
+import type { ShareTarget } from '../../web/share/share-target.ts';
+import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 
 const LESSON = findLesson('04-bodies')!;
 const MINE = { 'main.ts': '// my own work' };
@@ -19,16 +24,15 @@ function stubStorage(saved: Record<string, Record<string, string>> = { [LESSON.i
   return data;
 }
 
-/** Fresh page modules, as a page load would have them. */
+/** A fresh playground state, as a page load would build it, with sharing and the run gate wired to it. */
 async function load() {
-  vi.resetModules();
+  const s = freshState();
   return {
-    ...(await import('../../web/lessons/workspace-store.ts')),
-    ...(await import('../../web/state/files-store.ts')),
-    ...(await import('../../web/share/open-shared-link.ts')),
-    ...(await import('../../web/share/share-store.ts')),
-    ...(await import('../../web/share/gated-engine.ts')),
-    ...(await import('../../web/share/playground-target.ts')),
+    ...s,
+    HELD_MESSAGE,
+    playgroundTarget: s.target,
+    openSharedLink: (hash: string, target: ShareTarget) => openSharedLink(s.state, hash, target),
+    gateRuns: (engine: PlaygroundEngine) => gateRuns(engine, s.state.workspace),
   };
 }
 

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import type { StoredKey } from '../../web/state/stored.ts';
+import { browserStorage, readStored, STORED_KEYS, type StoredKey } from '../../web/state/stored.ts';
+import { DEFAULT_LAYOUT } from '../../web/state/layout-store.ts';
+import { freshState } from './fresh-state.ts';
 
 /** A localStorage stand-in (Node has none) holding `raw` strings exactly as given. */
 function stubRawStorage(raw: Partial<Record<string, string>>): Map<string, string> {
@@ -15,24 +17,14 @@ function stubRawStorage(raw: Partial<Record<string, string>>): Map<string, strin
   return data;
 }
 
-/** The storage module alone (the stores write their values back as they load). */
+/** Reading the stubbed storage alone (the stores write their values back as they load). */
 async function loadStored() {
-  vi.resetModules();
-  return import('../../web/state/stored.ts');
+  return { STORED_KEYS, readStored: <K extends StoredKey, F>(key: K, fallback: F) => readStored(browserStorage(), key, fallback) };
 }
 
-/** Fresh store modules reading the stubbed storage, as a page load would. */
+/** A fresh playground state reading the stubbed storage, as a page load would. */
 async function load() {
-  vi.resetModules();
-  return {
-    ...(await import('../../web/state/stored.ts')),
-    ...(await import('../../web/state/layout-store.ts')),
-    ...(await import('../../web/modes/mode-store.ts')),
-    ...(await import('../../web/lessons/workspace-store.ts')),
-    ...(await import('../../web/state/files-store.ts')),
-    ...(await import('../../web/state/progress-store.ts')),
-    ...(await import('../../web/exchange/request/request-store.ts')),
-  };
+  return { DEFAULT_LAYOUT, ...freshState() };
 }
 
 const WEB = join(import.meta.dirname, '../../web');

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStore } from '../state/store.ts';
 import { ErrorBoundary } from '../layout/error-boundary.tsx';
-import { apiPanelStore, closeApiReference, openApiReference } from './api-panel-store.ts';
+import { useApiPanel } from './api-panel-store.ts';
 
 // The reference's data and view load on first open, not with the page.
 const ApiReference = lazy(() => import('./api-reference.tsx').then((m) => ({ default: m.ApiReference })));
 
 /** The toolbar's "API" button. */
 export function ApiButton() {
+  const { openApiReference } = useApiPanel();
   return (
     <button type="button" className="btn-ghost" onClick={() => openApiReference(null)}>
       API reference
@@ -20,6 +21,7 @@ export function ApiButton() {
  * read it and keep typing; Esc or "Close" closes it and gives focus back to where it was.
  */
 export function ApiDrawer() {
+  const { apiPanelStore, closeApiReference } = useApiPanel();
   const open = useStore(apiPanelStore, (s) => s.open);
   const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => {

@@ -1,14 +1,25 @@
 import { createStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
 
-/** Whether the API reference is open, and the entry it shows (null: the search and the list). */
-export const apiPanelStore = createStore<{ open: boolean; entry: string | null }>({ open: false, entry: null });
+/** The API-panel part of the playground state. */
+export type ApiPanelPart = ReturnType<typeof createApiPanelState>;
 
-/** Opens the API reference, at the entry `id` (`App.use`) when given. */
-export function openApiReference(entry: string | null = null): void {
-  apiPanelStore.set({ open: true, entry });
+/** Creates whether the API reference is open, and the entry it shows (null: the search and the list). */
+export function createApiPanelState() {
+  const apiPanelStore = createStore<{ open: boolean; entry: string | null }>({ open: false, entry: null });
+
+  /** Opens the API reference, at the entry `id` (`App.use`) when given. */
+  function openApiReference(entry: string | null = null): void {
+    apiPanelStore.set({ open: true, entry });
+  }
+
+  /** Closes the API reference. */
+  function closeApiReference(): void {
+    apiPanelStore.set({ open: false });
+  }
+
+  return { apiPanelStore, openApiReference, closeApiReference };
 }
 
-/** Closes the API reference. */
-export function closeApiReference(): void {
-  apiPanelStore.set({ open: false });
-}
+/** The API-panel part of the playground state, for components. */
+export const useApiPanel = stateHook<ApiPanelPart>('apiPanel');

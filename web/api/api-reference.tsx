@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import entries from 'virtual:halo-api';
 import { useStore } from '../state/store.ts';
 import { findApiEntry, type ApiEntry } from '../../runtime/contract/api-entry.ts';
-import { apiPanelStore, openApiReference } from './api-panel-store.ts';
+import { useApiPanel } from './api-panel-store.ts';
 import { membersOf, searchApi } from './search-api.ts';
 
 /** One paragraph of TSDoc as React nodes: `code` spans, `{@link X}` as X; never HTML. */
@@ -33,6 +33,7 @@ function DocText({ text }: { text: string }) {
 }
 
 function EntryLink({ id, children }: { id: string; children?: ReactNode }) {
+  const { openApiReference } = useApiPanel();
   return (
     <button type="button" className="api-link text-left font-mono text-blue-700 underline dark:text-blue-300" onClick={() => openApiReference(id)}>
       {children ?? id}
@@ -45,6 +46,7 @@ function Signature({ text }: { text: string }) {
 }
 
 function EntryView({ entry, asked }: { entry: ApiEntry; asked: string }) {
+  const { openApiReference } = useApiPanel();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [entry.id]);
   const members = entry.parent ? [] : membersOf(entries, entry.id);
@@ -104,6 +106,7 @@ function EntryView({ entry, asked }: { entry: ApiEntry; asked: string }) {
  * so it works offline; a search over names and descriptions, and one page per symbol.
  */
 export function ApiReference() {
+  const { apiPanelStore } = useApiPanel();
   const asked = useStore(apiPanelStore, (s) => s.entry);
   const [query, setQuery] = useState('');
   const results = useMemo(() => searchApi(entries, query), [query]);

@@ -1,5 +1,4 @@
 import { monaco } from './monaco-setup.ts';
-import { openApiReference } from '../api/api-panel-store.ts';
 import { findApiEntry } from '../../runtime/contract/api-entry.ts';
 import { apiIdOfQuickInfo } from '../api/quick-info-id.ts';
 
@@ -13,7 +12,7 @@ let registered = false;
  * Adds "Open … in the API reference" to the editor's hover over a Halo symbol (`App`, `app.use`,
  * `req.parseBody`): the TypeScript worker says what the symbol is and that it is declared by `halo`.
  */
-export function registerApiHover(): void {
+export function registerApiHover(openApiReference: (id: string) => void): void {
   if (registered) return;
   registered = true;
   monaco.editor.registerCommand(COMMAND, (_accessor, id: unknown) => {

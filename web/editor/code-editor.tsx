@@ -3,14 +3,15 @@ import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { editorTheme, monaco } from './monaco-setup.ts';
 import { attachEditor, fileShown } from './editor-bridge.ts';
-import { fileModels, fileOfUri, fileUri, modelOf } from './file-models.ts';
-import { MARKER_OWNERS, mergeProblems, problemsStore, type Problem, type ProblemSource } from './problems-store.ts';
-import { activeFile, filesStore } from '../state/files-store.ts';
-import { layoutStore } from '../state/layout-store.ts';
+import { connectFileModels, fileModels, fileOfUri, fileUri, modelOf } from './file-models.ts';
+import { useApiPanel } from '../api/api-panel-store.ts';
+import { MARKER_OWNERS, mergeProblems, type Problem, type ProblemSource, type ProblemsPart, useProblems } from './problems-store.ts';
+import { useFiles } from '../state/files-store.ts';
+import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import { consoleStore, entryLocation } from './console-store.ts';
+import { entryLocation, useConsole } from './console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
 import { registerApiHover } from './api-hover.ts';
 
@@ -37,7 +38,7 @@ function setOwnerMarkers(owner: string, problems: Omit<Problem, 'source'>[]): vo
 }
 
 /** Mirrors every marker of the learner's files (compile, type check, runtime) into the problems list. */
-function syncProblems(): void {
+function syncProblems({ problemsStore }: ProblemsPart): void {
   problemsStore.set({
     problems: mergeProblems(
       monaco.editor
@@ -67,6 +68,14 @@ function syncProblems(): void {
 
 /** The learner's files and the Monaco editor of the open one, with compile and runtime markers and Ctrl/Cmd+Enter to run. */
 export function CodeEditor() {
+  const files = useFiles();
+  const { activeFile, filesStore } = files;
+  // Before the editor renders: it opens the model of the shown file (connecting again does nothing).
+  connectFileModels(files);
+  const problems = useProblems();
+  const { openApiReference } = useApiPanel();
+  const { layoutStore } = useLayout();
+  const { consoleStore } = useConsole();
   const session = useSession();
   const file = useStore(filesStore, activeFile);
   // The file tree lists the same files: one more or one less re-marks them.
@@ -97,13 +106,13 @@ export function CodeEditor() {
   }, [entries, runStartedAt, names]);
 
   useEffect(() => {
-    const subscription = monaco.editor.onDidChangeMarkers(syncProblems);
+    const subscription = monaco.editor.onDidChangeMarkers(() => syncProblems(problems));
     return () => {
       session.setTypeErrorCheck(null);
       subscription.dispose();
       attachEditor(null);
     };
-  }, [session]);
+  }, [session, problems]);
 
   return (
     <div className="h-full min-h-0">
@@ -116,7 +125,7 @@ export function CodeEditor() {
         loading={<p className="p-4 text-sm">Loading the editor…</p>}
         onMount={(instance) => {
           attachEditor(instance);
-          registerApiHover();
+          registerApiHover(openApiReference);
           instance.onDidChangeModel(({ newModelUrl }) => {
             const shown = newModelUrl && fileOfUri(newModelUrl);
             // After this task: the editor restores the file's last view state right after switching models.
@@ -127,7 +136,7 @@ export function CodeEditor() {
           instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
             void session.compileNow(filesStore.get().files),
           );
-          syncProblems();
+          syncProblems(problems);
         }}
         options={{
           ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { ConsoleEntry } from '../../runtime/contract/engine-api.ts';
 import { useStore } from '../state/store.ts';
-import { filesStore } from '../state/files-store.ts';
+import { useFiles } from '../state/files-store.ts';
 import { revealInEditor } from './editor-bridge.ts';
-import { consoleStore, entryKey, entryLocation, findLocation, isStackFrame, messageWithoutStack } from './console-store.ts';
+import { entryKey, entryLocation, findLocation, isStackFrame, messageWithoutStack, useConsole } from './console-store.ts';
 
 const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
   log: 'text-slate-700 dark:text-slate-300',
@@ -22,11 +22,12 @@ export function formatClock(time: number): string {
 
 /** A stack line; frames in the learner's files become buttons that jump to the line. */
 function StackLine({ line, files }: { line: string; files: string[] }) {
+  const filesPart = useFiles();
   const location = findLocation(line, files);
   if (!location) return <div>{line}</div>;
   return (
     <div>
-      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(location.line, location.column, location.file)}>
+      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}>
         {line.trim()}
       </button>
     </div>
@@ -60,6 +61,7 @@ function Stack({ stack, files }: { stack: string; files: string[] }) {
 }
 
 const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files: string[] }) {
+  const filesPart = useFiles();
   const location = entryLocation(entry, files);
   return (
     <li className={`border-b border-slate-100 px-2 py-0.5 dark:border-slate-800 ${LEVEL_COLOURS[entry.level]}`}>
@@ -68,7 +70,7 @@ const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files
         <span className="w-10 shrink-0 font-semibold uppercase">{entry.level}</span>
         <span className="flex-1 whitespace-pre-wrap break-words">{messageWithoutStack(entry)}</span>
         {location && (
-          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(location.line, location.column, location.file)}>
+          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}>
             {location.file}:{location.line}
           </button>
         )}
@@ -80,6 +82,8 @@ const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files
 
 /** The program's console output with levels, timestamps and clickable stack frames. */
 export function ConsolePane() {
+  const { filesStore } = useFiles();
+  const { consoleStore } = useConsole();
   const entries = useStore(consoleStore, (s) => s.entries);
   const fileMap = useStore(filesStore, (s) => s.files);
   // Same array while the file names stay the same, so memoized lines do not re-render on every keystroke.

@@ -1,27 +1,14 @@
 import type { ConsoleEntry, PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { createStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
 
 /** Keeps memory bounded when a program logs in a tight loop. */
 export const MAX_CONSOLE_ENTRIES = 500;
 
-/** The program's console output, newest last. */
-export const consoleStore = createStore<{ entries: ConsoleEntry[] }>({ entries: [] });
-
 /** How long entries are gathered before the pane re-renders: a program logging in a loop costs one render per batch. */
 const BATCH_MS = 100;
-let pending: ConsoleEntry[] = [];
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Moves buffered entries into the store now, dropping the oldest beyond {@link MAX_CONSOLE_ENTRIES}. */
-export function flushConsole(): void {
-  clearTimeout(flushTimer);
-  flushTimer = undefined;
-  if (pending.length === 0) return;
-  const batch = pending;
-  pending = [];
-  consoleStore.set((s) => ({ entries: [...s.entries, ...batch].slice(-MAX_CONSOLE_ENTRIES) }));
-}
-
+// Keyed by the entry object itself, so every console of the page can share them.
 const keys = new WeakMap<ConsoleEntry, number>();
 let lastKey = 0;
 
@@ -30,25 +17,50 @@ export function entryKey(entry: ConsoleEntry): number {
   return keys.get(entry) ?? 0;
 }
 
-/** Queues an entry; the store is updated at most once per {@link BATCH_MS}. */
-export function appendConsole(entry: ConsoleEntry): void {
-  keys.set(entry, ++lastKey);
-  pending.push(entry);
-  if (pending.length > 2 * MAX_CONSOLE_ENTRIES) pending = pending.slice(-MAX_CONSOLE_ENTRIES);
-  flushTimer ??= setTimeout(flushConsole, BATCH_MS);
+/** The console part of the playground state. */
+export type ConsolePart = ReturnType<typeof createConsoleState>;
+
+/** Creates the program's console output, newest last, fed in batches. */
+export function createConsoleState() {
+  const consoleStore = createStore<{ entries: ConsoleEntry[] }>({ entries: [] });
+  let pending: ConsoleEntry[] = [];
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Moves buffered entries into the store now, dropping the oldest beyond {@link MAX_CONSOLE_ENTRIES}. */
+  function flushConsole(): void {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    consoleStore.set((s) => ({ entries: [...s.entries, ...batch].slice(-MAX_CONSOLE_ENTRIES) }));
+  }
+
+  /** Queues an entry; the store is updated at most once per {@link BATCH_MS}. */
+  function appendConsole(entry: ConsoleEntry): void {
+    keys.set(entry, ++lastKey);
+    pending.push(entry);
+    if (pending.length > 2 * MAX_CONSOLE_ENTRIES) pending = pending.slice(-MAX_CONSOLE_ENTRIES);
+    flushTimer ??= setTimeout(flushConsole, BATCH_MS);
+  }
+
+  /** Empties the console, including entries not shown yet. */
+  function clearConsole(): void {
+    pending = [];
+    flushConsole();
+    consoleStore.set({ entries: [] });
+  }
+
+  /** Feeds the engine's console into the store; returns the unsubscribe function. */
+  function connectConsole(engine: PlaygroundEngine): () => void {
+    return engine.onConsole(appendConsole);
+  }
+
+  return { consoleStore, flushConsole, appendConsole, clearConsole, connectConsole };
 }
 
-/** Empties the console, including entries not shown yet. */
-export function clearConsole(): void {
-  pending = [];
-  flushConsole();
-  consoleStore.set({ entries: [] });
-}
-
-/** Feeds the engine's console into the store; returns the unsubscribe function. */
-export function connectConsole(engine: PlaygroundEngine): () => void {
-  return engine.onConsole(appendConsole);
-}
+/** The console part of the playground state, for components. */
+export const useConsole = stateHook<ConsolePart>('console');
 
 /** A `file:line:column` reference inside a stack trace. */
 export interface StackLocation {

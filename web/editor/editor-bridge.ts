@@ -1,5 +1,5 @@
 import type { editor } from 'monaco-editor';
-import { activeFile, openFile } from '../state/files-store.ts';
+import type { FilesPart } from '../state/files-store.ts';
 
 let current: editor.IStandaloneCodeEditor | null = null;
 /** A place to go to in a file the editor is about to show. */
@@ -18,7 +18,7 @@ function reveal(line: number, column: number): void {
 }
 
 /** Moves the cursor to a 1-based line/column of `file` (opening it first), scrolls it into view and focuses the editor. */
-export function revealInEditor(line: number, column = 1, file = activeFile()): void {
+export function revealInEditor({ activeFile, openFile }: FilesPart, line: number, column: number, file: string): void {
   if (file === activeFile()) {
     reveal(line, column);
     return;

@@ -1,6 +1,6 @@
 import type { editor } from 'monaco-editor';
 import { monaco } from './monaco-setup.ts';
-import { filesStore, setFile } from '../state/files-store.ts';
+import type { FilesPart } from '../state/files-store.ts';
 
 /** The Monaco URI of a learner's file: `file:///todos.service.ts`, so relative imports resolve between models. */
 export function fileUri(path: string): string {
@@ -17,6 +17,8 @@ export function fileOfUri(uri: { scheme: string; path: string }): string | null 
 const models = new Map<string, editor.ITextModel>();
 /** Set while the store's text is written into a model: that change must not be written back. */
 let applying = false;
+/** The files the models follow, once {@link connectFileModels} was called. */
+let connected: FilesPart | null = null;
 
 /** The model of a learner's file, if it has one. */
 export function modelOf(path: string): editor.ITextModel | undefined {
@@ -34,14 +36,14 @@ function createModel(path: string, source: string): editor.ITextModel {
   const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(source, undefined, uri);
   model.onDidChangeContent(() => {
     // Edits from any side (typing, a quick fix in another file) reach the store, and from there the compiler.
-    if (!applying && models.get(path) === model) setFile(path, model.getValue());
+    if (!applying && models.get(path) === model) connected?.setFile(path, model.getValue());
   });
   models.set(path, model);
   return model;
 }
 
 /** Makes the models match the store: new files get a model, deleted ones lose theirs, changed text is applied as an edit (undo keeps working). */
-function sync(): void {
+function sync({ filesStore }: FilesPart): void {
   const { files } = filesStore.get();
   for (const [path, model] of models) {
     if (Object.hasOwn(files, path)) continue;
@@ -63,5 +65,11 @@ function sync(): void {
   }
 }
 
-sync();
-filesStore.subscribe(sync);
+/** Keeps one model per file of `files` from now on; Monaco's models are global, so the page connects one files store, once. */
+export function connectFileModels(files: FilesPart): void {
+  if (connected === files) return;
+  if (connected) throw new Error('The editor models already follow another files store.');
+  connected = files;
+  sync(files);
+  files.filesStore.subscribe(() => sync(files));
+}

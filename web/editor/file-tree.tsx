@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useStore } from '../state/store.ts';
-import { activeFile, createFile, deleteFile, ENTRY_FILE, filesStore, openFile, renameFile } from '../state/files-store.ts';
-import { askToConfirm } from '../layout/confirm-dialog.tsx';
+import { ENTRY_FILE, useFiles } from '../state/files-store.ts';
+import { useConfirm } from '../layout/confirm-dialog.tsx';
 import { focusEditor } from './editor-bridge.ts';
 
 /** What the name field is for: a new file, or renaming the open one. */
@@ -9,6 +9,7 @@ type Naming = { kind: 'create' } | { kind: 'rename'; from: string };
 
 /** The name field of "New file" and "Rename": Enter applies, Esc cancels, a bad name is said in words. */
 function NameForm({ naming, onDone }: { naming: Naming; onDone: (applied: boolean) => void }) {
+  const { createFile, renameFile } = useFiles();
   const [name, setName] = useState(naming.kind === 'rename' ? naming.from : '');
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
@@ -61,6 +62,8 @@ function NameForm({ naming, onDone }: { naming: Naming; onDone: (applied: boolea
  * "Rename" and "Delete". A list of buttons, so Tab, Enter and Space work as everywhere else.
  */
 export function FileTree() {
+  const { activeFile, deleteFile, filesStore, openFile } = useFiles();
+  const { askToConfirm } = useConfirm();
   const names = useStore(filesStore, (s) => Object.keys(s.files).join('\n')).split('\n');
   const active = useStore(filesStore, activeFile);
   const [naming, setNaming] = useState<Naming | null>(null);

@@ -1,4 +1,5 @@
 import { createStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
 
 /** Where a problem was reported from. */
 export type ProblemSource = 'compile' | 'types' | 'runtime';
@@ -20,8 +21,16 @@ export const MARKER_OWNERS: Record<ProblemSource, string> = {
   runtime: 'runtime',
 };
 
-/** The problems currently shown: every editor marker, mirrored by the editor. */
-export const problemsStore = createStore<{ problems: Problem[] }>({ problems: [] });
+/** The problems part of the playground state. */
+export type ProblemsPart = ReturnType<typeof createProblemsState>;
+
+/** Creates the problems currently shown: every editor marker, mirrored by the editor. */
+export function createProblemsState() {
+  return { problemsStore: createStore<{ problems: Problem[] }>({ problems: [] }) };
+}
+
+/** The problems part of the playground state, for components. */
+export const useProblems = stateHook<ProblemsPart>('problems');
 
 /**
  * Orders problems by line and drops a type-checker report on a line esbuild already reported,

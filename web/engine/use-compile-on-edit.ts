@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useSession } from './engine-context.tsx';
-import { filesStore } from '../state/files-store.ts';
+import { useFiles } from '../state/files-store.ts';
 
 /** Compiles once at start and after every edit (debounced); the full page and the embed both use it. */
 export function useCompileOnEdit(): void {
+  const { filesStore } = useFiles();
   const session = useSession();
   useEffect(() => {
     let files = filesStore.get().files;
@@ -18,5 +19,5 @@ export function useCompileOnEdit(): void {
       unsubscribe();
       session.dispose();
     };
-  }, [session]);
+  }, [session, filesStore]);
 }

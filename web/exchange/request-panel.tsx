@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useProgramState } from '../engine/engine-context.tsx';
 import { Tabs } from '../layout/tabs.tsx';
-import { exchangeStore, sendRequest } from './exchange-store.ts';
+import { useExchange } from './exchange-store.ts';
 import { BodyEditor } from './request/body-editor.tsx';
 import { toCurl } from './request/curl.ts';
 import { FieldRows } from './request/field-rows.tsx';
@@ -10,12 +10,14 @@ import { RecentRequests } from './request/recent-requests.tsx';
 import { SocketPanel } from './request/socket-panel.tsx';
 import { ACCEPT_PRESETS, FALLBACK_ORIGIN, acceptValue, withAccept } from './request/request-model.ts';
 import { METHODS, type Method } from '../../runtime/checks/http-request.ts';
-import { requestStore, updateSpec } from './request/request-store.ts';
+import { useRequest } from './request/request-store.ts';
 
 type Tab = 'headers' | 'body' | 'recent';
 
 /** Builds and sends a request to the learner's program: method, URL, headers, body, cURL export. */
 export function RequestPanel() {
+  const { exchangeStore, sendRequest } = useExchange();
+  const { requestStore, updateSpec } = useRequest();
   const engine = useEngine();
   const program = useProgramState();
   const spec = useStore(requestStore, (s) => s.spec);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { Tabs, type TabSpec } from '../layout/tabs.tsx';
-import { exchangeStore } from './exchange-store.ts';
+import { useExchange } from './exchange-store.ts';
 import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusClass, type StatusClass } from './response/format.ts';
 import { JsonTree } from './response/json-tree.tsx';
 import type { ResponseView } from './response/read-response.ts';
@@ -64,6 +64,7 @@ function HeadersTable({ view }: { view: ResponseView }) {
 
 /** The program's answer: status, timing, size, body (JSON tree, text or sandboxed HTML), headers. */
 export function ResponsePanel() {
+  const { exchangeStore } = useExchange();
   const engine = useEngine();
   const { pending, sent, response, error } = useStore(exchangeStore, (s) => s);
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useEngine } from '../engine/engine-context.tsx';
-import { filesStore } from '../state/files-store.ts';
+import { useFiles } from '../state/files-store.ts';
 import { buildNodeProject, saveZip } from './download-project.ts';
 
 /** "Download as Node project": a zip that `npm install && npm start` serves on http://localhost:3000. */
 export function ExportButton() {
+  const { filesStore } = useFiles();
   const engine = useEngine();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const download = async () => {

@@ -13,6 +13,8 @@ export interface NodeProjectInput {
   version: string;
   /** The PGlite version to depend on when the program uses PgService. */
   pgliteVersion: string;
+  /** The graphql-js version to depend on when the program uses GraphQL (an optional peer of halo, like PGlite). */
+  graphqlVersion: string;
 }
 
 /** The folder every file of the zip sits in (unzipping never litters the current directory). */
@@ -23,9 +25,15 @@ function usesPg(files: Record<string, string>): boolean {
   return Object.values(files).some((source) => /\bPgService\b/.test(source));
 }
 
+/** Whether the program uses GraphQL (the provider or graphql-js itself), which halo leaves to the app to install. */
+function usesGraphql(files: Record<string, string>): boolean {
+  return Object.values(files).some((source) => /\bgraphql\s*\(|from\s+['"]graphql['"]/.test(source));
+}
+
 function packageJson(input: NodeProjectInput): string {
   const dependencies: Record<string, string> = { halo: `file:${input.tarball.name}` };
   if (usesPg(input.files)) dependencies['@electric-sql/pglite'] = input.pgliteVersion;
+  if (usesGraphql(input.files)) dependencies.graphql = input.graphqlVersion;
   const manifest = {
     name: PROJECT_FOLDER,
     private: true,
@@ -54,6 +62,9 @@ function readme(input: NodeProjectInput): string {
   const pg = usesPg(input.files)
     ? '\nThis program uses `PgService`: `npm install` also fetches PGlite (embedded PostgreSQL) from the npm registry. Set `HALO_DATA_DIR=./data` to keep the data on disk, or `DATABASE_URL` to use a PostgreSQL server (then `npm install pg`).\n'
     : '';
+  const graphql = usesGraphql(input.files)
+    ? '\nThis program uses GraphQL: `npm install` also fetches graphql-js from the npm registry (halo and your own schema share that one copy).\n'
+    : '';
   return `# A Halo program
 
 Exported from the Halo Playground. It serves the same responses on Node as it did in your browser.
@@ -64,7 +75,7 @@ npm start     # http://localhost:3000 (set HALO_PORT=8080 to use another port)
 \`\`\`
 
 Requires Node.js 20 or newer.
-${pg}
+${pg}${graphql}
 ## Files
 
 - \`src/\`: your TypeScript source, as it was in the playground.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createStore, useStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
 
 /** What to ask: a short title (the dialog's name), a sentence, and the label of the button that goes ahead. */
 export interface ConfirmOptions {
@@ -12,14 +13,25 @@ interface Question extends ConfirmOptions {
   answer: (ok: boolean) => void;
 }
 
-const questionStore = createStore<{ question: Question | null }>({ question: null });
+/** The confirm part of the playground state. */
+export type ConfirmPart = ReturnType<typeof createConfirmState>;
 
-/** Asks the learner in the page's own modal dialog (not `window.confirm`); resolves true when they go ahead. */
-export function askToConfirm(options: ConfirmOptions): Promise<boolean> {
-  // A question still open (it cannot be, the dialog is modal) counts as cancelled.
-  questionStore.get().question?.answer(false);
-  return new Promise((resolve) => questionStore.set({ question: { ...options, answer: resolve } }));
+/** Creates the question the confirm dialog shows, and the way to ask it. */
+export function createConfirmState() {
+  const questionStore = createStore<{ question: Question | null }>({ question: null });
+
+  /** Asks the learner in the page's own modal dialog (not `window.confirm`); resolves true when they go ahead. */
+  function askToConfirm(options: ConfirmOptions): Promise<boolean> {
+    // A question still open (it cannot be, the dialog is modal) counts as cancelled.
+    questionStore.get().question?.answer(false);
+    return new Promise((resolve) => questionStore.set({ question: { ...options, answer: resolve } }));
+  }
+
+  return { questionStore, askToConfirm };
 }
+
+/** The confirm part of the playground state, for components. */
+export const useConfirm = stateHook<ConfirmPart>('confirm');
 
 /** Keeps Tab and Shift+Tab cycling through the dialog's controls. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
@@ -36,6 +48,7 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
 
 /** The page's confirm dialog: modal (the page behind is inert), Esc or "Cancel" says no; focus returns where it was. */
 export function ConfirmHost() {
+  const { questionStore } = useConfirm();
   const question = useStore(questionStore, (s) => s.question);
   const dialog = useRef<HTMLDialogElement>(null);
   const answered = useRef(false);

@@ -1,5 +1,5 @@
 import { Children, isValidElement, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { layoutStore, setSplitSizes, DEFAULT_LAYOUT } from '../state/layout-store.ts';
+import { DEFAULT_LAYOUT, useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 
 interface SplitProps {
@@ -25,6 +25,7 @@ export function resize(sizes: number[], index: number, delta: number): number[] 
 
 /** Panes side by side (row) or stacked (column), with draggable, keyboard-operable separators. */
 export function Split({ id, direction, labels, children }: SplitProps) {
+  const { layoutStore, setSplitSizes } = useLayout();
   const panes = Children.toArray(children);
   const saved = useStore(layoutStore, (s) => s.splits[id]);
   // A saved layout from an older version with another pane count falls back to the defaults.

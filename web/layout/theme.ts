@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { layoutStore } from '../state/layout-store.ts';
+import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 
 const darkQuery = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)');
@@ -12,6 +12,7 @@ function subscribeSystem(listener: () => void): () => void {
 
 /** The theme in effect: the learner's choice, or the system's when they chose "system". */
 export function useResolvedTheme(): 'light' | 'dark' {
+  const { layoutStore } = useLayout();
   const choice = useStore(layoutStore, (s) => s.theme);
   const systemDark = useSyncExternalStore(subscribeSystem, () => darkQuery()?.matches ?? false);
   return choice === 'system' ? (systemDark ? 'dark' : 'light') : choice;
@@ -19,6 +20,7 @@ export function useResolvedTheme(): 'light' | 'dark' {
 
 /** Applies the resolved theme and text size to the document root (Tailwind's `dark:` variant). */
 export function useApplyTheme(): void {
+  const { layoutStore } = useLayout();
   const theme = useResolvedTheme();
   const largeText = useStore(layoutStore, (s) => s.largeText);
   useEffect(() => {

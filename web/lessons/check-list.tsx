@@ -1,12 +1,12 @@
 import { useStore } from '../state/store.ts';
-import { progressStore } from '../state/progress-store.ts';
+import { useProgress } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { lessons, type Lesson } from './course/catalog.ts';
-import { lessonChecksStore, runLessonChecksNow, type LessonChecksState } from './lesson-checks.ts';
+import { type LessonChecksState, useLessonChecksState } from './lesson-checks.ts';
 import type { CheckResult } from '../../runtime/checks/run-checks.ts';
 import { CheckDetails } from './check-details.tsx';
 import { useGoTo } from './use-go-to.ts';
-import { finishCourse } from './course-end-store.ts';
+import { useCourseEnd } from './course-end-store.ts';
 
 type Status = 'passed' | 'failed' | 'pending';
 
@@ -33,6 +33,9 @@ function useSummary(lesson: Lesson, results: (CheckResult | null)[], status: Les
 
 /** The lesson's checks with their latest results; failed ones explain expected vs actual. */
 export function CheckList({ lesson }: { lesson: Lesson }) {
+  const { progressStore } = useProgress();
+  const { lessonChecksStore, runLessonChecksNow } = useLessonChecksState();
+  const { finishCourse } = useCourseEnd();
   const state = useStore(lessonChecksStore, (s) => s);
   const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
   const current = state.lessonId === lesson.id;

@@ -1,9 +1,9 @@
 import { useStore } from '../state/store.ts';
 import type { Lesson } from './course/catalog.ts';
 import { findLesson } from './course/catalog.ts';
-import { lessonChecksStore } from './lesson-checks.ts';
-import { workspaceStore } from './workspace-store.ts';
-import { revealPane } from '../state/pane-tabs-store.ts';
+import { useLessonChecksState } from './lesson-checks.ts';
+import { useWorkspace } from './workspace-store.ts';
+import { usePaneTabs } from '../state/pane-tabs-store.ts';
 
 function showChecks(): void {
   const heading = document.getElementById('checks-heading');
@@ -16,6 +16,8 @@ function showChecks(): void {
 
 /** A line pinned under the lesson text: how many checks pass, and a jump to the list (it sits below long text). */
 export function ChecksBar({ lesson }: { lesson: Lesson }) {
+  const { lessonChecksStore } = useLessonChecksState();
+  const { revealPane } = usePaneTabs();
   const { lessonId, status, results } = useStore(lessonChecksStore, (s) => s);
   const current = lessonId === lesson.id;
   const passed = current ? results.filter((r) => r?.passed).length : 0;
@@ -42,6 +44,7 @@ export function ChecksBar({ lesson }: { lesson: Lesson }) {
 
 /** The checks bar of the open lesson (nothing in the free playground), for layouts that show it outside the lesson pane. */
 export function ActiveChecksBar() {
+  const { workspaceStore } = useWorkspace();
   const lesson = findLesson(useStore(workspaceStore, (s) => s.active));
   return lesson ? <ChecksBar lesson={lesson} /> : null;
 }

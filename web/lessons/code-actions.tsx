@@ -1,16 +1,16 @@
 import { useEngine } from '../engine/engine-context.tsx';
 import { focusEditor, insertAtCursor } from '../editor/editor-bridge.ts';
-import { askToConfirm } from '../layout/confirm-dialog.tsx';
-import { revealPane } from '../state/pane-tabs-store.ts';
+import { useConfirm, type ConfirmPart } from '../layout/confirm-dialog.tsx';
+import { usePaneTabs, type PaneTabsPart } from '../state/pane-tabs-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { specFromCheck } from '../exchange/request/spec-from-check.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from './course/http-block.ts';
 import type { CheckRequest } from '../../runtime/checks/check-format.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
-import { requestStore } from '../exchange/request/request-store.ts';
-import { sendRequest } from '../exchange/exchange-store.ts';
-import { activeFile, ENTRY_FILE, filesStore, openFile, setFile } from '../state/files-store.ts';
-import { workspaceStore } from './workspace-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
+import { useExchange } from '../exchange/exchange-store.ts';
+import { ENTRY_FILE, useFiles, type FilesPart } from '../state/files-store.ts';
+import { useWorkspace, type WorkspacePart } from './workspace-store.ts';
 
 const REPLACE_QUESTION = {
   title: 'Put this code in the editor?',
@@ -21,11 +21,20 @@ const REPLACE_QUESTION = {
 /** Code a lesson block may go into the editor as: TypeScript or JavaScript. */
 const EDITOR_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
 
+/** The parts of the playground state a lesson's code goes into the editor through. */
+interface EditorParts {
+  files: FilesPart;
+  workspace: WorkspacePart;
+  confirm: ConfirmPart;
+  paneTabs: PaneTabsPart;
+}
+
 /**
  * Puts a lesson's example into `file` (created when missing) and shows it. Asks first unless the file holds
  * the lesson's untouched starter; the replaced code stays in the file's undo history.
  */
-async function putInEditor(code: string, file: string): Promise<void> {
+async function putInEditor(parts: EditorParts, code: string, file: string): Promise<void> {
+  const { files: { filesStore, setFile, openFile }, workspace: { workspaceStore }, confirm: { askToConfirm }, paneTabs: { revealPane } } = parts;
   const current = filesStore.get().files[file] ?? '';
   if (current !== code) {
     const starter = findLesson(workspaceStore.get().active)?.starter[file] ?? '';
@@ -36,7 +45,7 @@ async function putInEditor(code: string, file: string): Promise<void> {
   revealPane('code', focusEditor);
 }
 
-function insertInEditor(code: string): void {
+function insertInEditor({ files: { activeFile, setFile, filesStore }, paneTabs: { revealPane } }: EditorParts, code: string): void {
   const file = activeFile();
   if (!insertAtCursor(code)) setFile(file, `${filesStore.get().files[file] ?? ''}\n${code}\n`);
   revealPane('code', focusEditor);
@@ -48,7 +57,10 @@ function insertInEditor(code: string): void {
  * Nothing happens before the learner clicks one.
  */
 export function CodeActions({ code, language, file = ENTRY_FILE }: { code: string; language: string; file?: string }) {
+  const { requestStore } = useRequest();
+  const { sendRequest } = useExchange();
   const engine = useEngine();
+  const parts: EditorParts = { files: useFiles(), workspace: useWorkspace(), confirm: useConfirm(), paneTabs: usePaneTabs() };
   if (language === 'http') {
     const single = requestOfHttpBlock(code);
     const requests = single ? [single] : requestsOfHttpSummary(code);
@@ -71,10 +83,10 @@ export function CodeActions({ code, language, file = ENTRY_FILE }: { code: strin
   if (!EDITOR_LANGUAGES.has(language)) return null;
   return (
     <div className="-mt-1 mb-2 flex gap-2" data-code-actions>
-      <button type="button" className="btn-ghost" onClick={() => void putInEditor(code, file)}>
+      <button type="button" className="btn-ghost" onClick={() => void putInEditor(parts, code, file)}>
         Put in editor
       </button>
-      <button type="button" className="btn-ghost" onClick={() => insertInEditor(code)}>
+      <button type="button" className="btn-ghost" onClick={() => insertInEditor(parts, code)}>
         Insert at cursor
       </button>
     </div>

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../state/store.ts';
-import { progressStore } from '../state/progress-store.ts';
+import { useProgress } from '../state/progress-store.ts';
 import { SCRATCH } from './workspace-store.ts';
 import { lessons } from './course/catalog.ts';
-import { courseEndStore } from './course-end-store.ts';
+import { useCourseEnd } from './course-end-store.ts';
 import { useGoTo } from './use-go-to.ts';
 
 /** The end of the course: what the lessons taught, and where to go on (the free playground, Node). */
 export function CourseComplete() {
+  const { progressStore } = useProgress();
+  const { courseEndStore } = useCourseEnd();
   const completed = useStore(progressStore, (s) => s.completed);
   const goTo = useGoTo();
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '../state/store.ts';
-import { isWorkspace, SCRATCH, workspaceStore } from './workspace-store.ts';
+import { isWorkspace, SCRATCH, useWorkspace } from './workspace-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
 
@@ -18,6 +18,7 @@ export function workspaceTitle(id: string): string {
  * entry (`?lesson=<id>`), so Back and Forward move between lessons and a reload stays on the lesson.
  */
 export function useLessonAddress(): void {
+  const { workspaceStore } = useWorkspace();
   const active = useStore(workspaceStore, (s) => s.active);
   const goTo = useGoTo();
 

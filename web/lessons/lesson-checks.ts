@@ -1,9 +1,10 @@
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from '../engine/program-session.ts';
 import { createStore } from '../state/store.ts';
-import { filesStore } from '../state/files-store.ts';
-import { workspaceStore } from './workspace-store.ts';
-import { markComplete } from '../state/progress-store.ts';
+import { stateHook } from '../state/state-context.tsx';
+import type { FilesPart } from '../state/files-store.ts';
+import type { WorkspacePart } from './workspace-store.ts';
+import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
 
@@ -27,82 +28,95 @@ function waitingFor(id: string): LessonChecksState {
   return { lessonId: lesson?.id ?? null, status: 'waiting', results: lesson ? lesson.checks.map(() => null) : [] };
 }
 
-/** The open lesson's check results, for the check list and the completion mark. */
-export const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+/** The lesson-checks part of the playground state. */
+export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 
-let runConnected: (() => void) | null = null;
+/** Creates the open lesson's check results, for the check list and the completion mark. */
+export function createLessonChecksState(
+  { filesStore }: FilesPart,
+  { workspaceStore }: WorkspacePart,
+  { markComplete }: ProgressPart,
+) {
+  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+  let runConnected: (() => void) | null = null;
 
-/** Runs the open lesson's checks now against the running program (the "Run checks" button). */
-export function runLessonChecksNow(): void {
-  runConnected?.();
-}
-
-/**
- * Runs the open lesson's checks after every successful compile (and on demand), showing each result as
- * it arrives; marks the lesson complete when all pass. Returns a function that disconnects it.
- */
-export function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSession): () => void {
-  let controller: AbortController | null = null;
-  let lastPhase = session.store.get().phase;
-  let lastActive = workspaceStore.get().active;
-
-  async function run(): Promise<void> {
-    controller?.abort();
-    const lesson = findLesson(workspaceStore.get().active);
-    if (!lesson) return;
-    const current = (controller = new AbortController());
-    lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
-    const files = filesStore.get().files;
-    try {
-      const results = await runChecks(lesson.checks, {
-        origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
-        fetch: (input, init) => globalThis.fetch(input, init),
-        timeoutMs: CHECK_TIMEOUT_MS,
-        signal: current.signal,
-        onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
-        // A fresh start of the same code: the compile cache makes the compile instant.
-        restart: async () => {
-          const compiled = await engine.compile(files);
-          if (!compiled.ok) throw new Error('the program no longer compiles');
-          await engine.run(compiled.bundle);
-        },
-      });
-      lessonChecksStore.set({ status: 'done' });
-      if (results.every((r) => r.passed)) markComplete(lesson.id);
-    } catch (error) {
-      // Aborted: a newer build or another lesson took over, and set the store itself.
-      if (current.signal.aborted) return;
-      // runChecks reports request failures as failed checks; anything else is a bug worth a console line.
-      console.error('The lesson checks stopped', error);
-      lessonChecksStore.set({ status: 'done' });
-    }
+  /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
+  function runLessonChecksNow(): void {
+    runConnected?.();
   }
 
-  const offSession = session.store.subscribe(() => {
-    const { phase } = session.store.get();
-    if (phase === 'ok' && lastPhase !== 'ok') void run();
-    lastPhase = phase;
-  });
-  const offWorkspace = workspaceStore.subscribe(() => {
-    const { active } = workspaceStore.get();
-    if (active === lastActive) return;
-    lastActive = active;
-    controller?.abort();
-    lessonChecksStore.set(waitingFor(active));
-  });
-  const offFiles = filesStore.subscribe(() => {
-    // Results of the previous code stay visible, marked as out of date until the next build is checked.
-    if (lessonChecksStore.get().status === 'done') lessonChecksStore.set({ status: 'waiting' });
-  });
-  const runNow = () => void run();
-  runConnected = runNow;
-  // Connected after the program started (a remount): check what is running now.
-  if (lastPhase === 'ok') runNow();
-  return () => {
-    controller?.abort();
-    offSession();
-    offWorkspace();
-    offFiles();
-    if (runConnected === runNow) runConnected = null;
-  };
+  /**
+   * Runs the open lesson's checks after every successful compile (and on demand), showing each result as
+   * it arrives; marks the lesson complete when all pass. Returns a function that disconnects it.
+   */
+  function connectLessonChecks(engine: PlaygroundEngine, session: ProgramSession): () => void {
+    let controller: AbortController | null = null;
+    let lastPhase = session.store.get().phase;
+    let lastActive = workspaceStore.get().active;
+
+    async function run(): Promise<void> {
+      controller?.abort();
+      const lesson = findLesson(workspaceStore.get().active);
+      if (!lesson) return;
+      const current = (controller = new AbortController());
+      lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
+      const files = filesStore.get().files;
+      try {
+        const results = await runChecks(lesson.checks, {
+          origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
+          fetch: (input, init) => globalThis.fetch(input, init),
+          timeoutMs: CHECK_TIMEOUT_MS,
+          signal: current.signal,
+          onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
+          // A fresh start of the same code: the compile cache makes the compile instant.
+          restart: async () => {
+            const compiled = await engine.compile(files);
+            if (!compiled.ok) throw new Error('the program no longer compiles');
+            await engine.run(compiled.bundle);
+          },
+        });
+        lessonChecksStore.set({ status: 'done' });
+        if (results.every((r) => r.passed)) markComplete(lesson.id);
+      } catch (error) {
+        // Aborted: a newer build or another lesson took over, and set the store itself.
+        if (current.signal.aborted) return;
+        // runChecks reports request failures as failed checks; anything else is a bug worth a console line.
+        console.error('The lesson checks stopped', error);
+        lessonChecksStore.set({ status: 'done' });
+      }
+    }
+
+    const offSession = session.store.subscribe(() => {
+      const { phase } = session.store.get();
+      if (phase === 'ok' && lastPhase !== 'ok') void run();
+      lastPhase = phase;
+    });
+    const offWorkspace = workspaceStore.subscribe(() => {
+      const { active } = workspaceStore.get();
+      if (active === lastActive) return;
+      lastActive = active;
+      controller?.abort();
+      lessonChecksStore.set(waitingFor(active));
+    });
+    const offFiles = filesStore.subscribe(() => {
+      // Results of the previous code stay visible, marked as out of date until the next build is checked.
+      if (lessonChecksStore.get().status === 'done') lessonChecksStore.set({ status: 'waiting' });
+    });
+    const runNow = () => void run();
+    runConnected = runNow;
+    // Connected after the program started (a remount): check what is running now.
+    if (lastPhase === 'ok') runNow();
+    return () => {
+      controller?.abort();
+      offSession();
+      offWorkspace();
+      offFiles();
+      if (runConnected === runNow) runConnected = null;
+    };
+  }
+
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
 }
+
+/** The lesson-checks part of the playground state, for components. */
+export const useLessonChecksState = stateHook<LessonChecksPart>('lessonChecks');

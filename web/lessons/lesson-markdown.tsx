@@ -3,9 +3,19 @@ import type { LessonElement, LessonNode } from '../../runtime/contract/lesson-tr
 import { CodeBlock } from './code-block.tsx';
 import { CodeActions } from './code-actions.tsx';
 import { useGoTo } from './use-go-to.ts';
-import { openApiReference } from '../api/api-panel-store.ts';
+import { useApiPanel } from '../api/api-panel-store.ts';
 
 const LINK = 'text-blue-700 underline dark:text-blue-300';
+
+/** A link into the API reference, inline in the sentence like the others (it opens a page of the reference). */
+function ApiLink({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  const { openApiReference } = useApiPanel();
+  return (
+    <a href="#" className={LINK} onClick={(event) => (event.preventDefault(), openApiReference(id))} aria-label={`${label} (API reference)`}>
+      {children}
+    </a>
+  );
+}
 
 /** A link to another lesson: opens it in place, as the lesson list does (a plain click would reload the page). */
 function LessonLink({ id, children }: { id: string; children: ReactNode }) {
@@ -59,13 +69,7 @@ function renderElement(node: LessonElement, key: number): ReactNode {
     case 'a':
       if (typeof props.lesson === 'string') return <LessonLink key={key} id={props.lesson}>{children}</LessonLink>;
       if (typeof props.api === 'string') {
-        const id = props.api;
-        // A link (it opens a page of the reference), inline in the sentence like the others.
-        return (
-          <a key={key} href="#" className={LINK} onClick={(event) => (event.preventDefault(), openApiReference(id))} aria-label={`${textOf(node.children)} (API reference)`}>
-            {children}
-          </a>
-        );
+        return <ApiLink key={key} id={props.api} label={textOf(node.children)}>{children}</ApiLink>;
       }
       // The tree only carries safe targets (checked at build time); the page still refuses script URLs.
       return (

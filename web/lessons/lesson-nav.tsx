@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { progressStore } from '../state/progress-store.ts';
-import { SCRATCH, workspaceStore } from './workspace-store.ts';
+import { useProgress } from '../state/progress-store.ts';
+import { SCRATCH, useWorkspace } from './workspace-store.ts';
 import { lessons } from './course/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
-import { finishCourse } from './course-end-store.ts';
+import { useCourseEnd } from './course-end-store.ts';
 import { focusWhenShown } from './lesson-focus.ts';
 
 function Mark({ done }: { done: boolean }) {
@@ -17,6 +17,9 @@ function Mark({ done }: { done: boolean }) {
 
 /** The lesson list with completion marks and overall progress, and previous/next. */
 export function LessonNav() {
+  const { progressStore } = useProgress();
+  const { workspaceStore } = useWorkspace();
+  const { finishCourse } = useCourseEnd();
   const active = useStore(workspaceStore, (s) => s.active);
   const completed = useStore(progressStore, (s) => s.completed);
   const [open, setOpen] = useState(false);

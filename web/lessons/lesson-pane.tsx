@@ -1,6 +1,6 @@
 import { Suspense, use, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { resetWorkspace, workspaceStore } from './workspace-store.ts';
+import { useWorkspace } from './workspace-store.ts';
 import { findLesson, lessonText, type Lesson } from './course/catalog.ts';
 import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
@@ -9,13 +9,15 @@ import { ChecksBar } from './checks-bar.tsx';
 import { SolutionDialog } from './solution-dialog.tsx';
 import { ScratchNotes } from './scratch-notes.tsx';
 import { CourseComplete } from './course-complete.tsx';
-import { courseEndStore } from './course-end-store.ts';
+import { useCourseEnd } from './course-end-store.ts';
 import { takeFocus } from './lesson-focus.ts';
-import { askToConfirm } from '../layout/confirm-dialog.tsx';
+import { useConfirm } from '../layout/confirm-dialog.tsx';
 
 const RESET_QUESTION = { title: 'Reset to starter?', message: 'Replace your code with the starter code of this lesson? Your changes are lost.', confirmLabel: 'Replace my code' };
 
 function LessonBody({ lesson }: { lesson: Lesson }) {
+  const { resetWorkspace } = useWorkspace();
+  const { askToConfirm } = useConfirm();
   const [showSolution, setShowSolution] = useState(false);
   const text = use(lessonText(lesson));
   return (
@@ -44,6 +46,8 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
  * playground); `checksBar` false when the layout shows the checks bar itself (the stacked, narrow one).
  */
 export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
+  const { workspaceStore } = useWorkspace();
+  const { courseEndStore } = useCourseEnd();
   const active = useStore(workspaceStore, (s) => s.active);
   const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);

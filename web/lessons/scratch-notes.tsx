@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useStore } from '../state/store.ts';
-import { filesStore } from '../state/files-store.ts';
+import { useFiles } from '../state/files-store.ts';
 import { programRoutes } from './program-routes.ts';
 
 /** Notes on the program in the editor (its routes, whichever template it came from) and the keyboard shortcuts. */
 export function ScratchNotes() {
+  const { filesStore } = useFiles();
   const files = useStore(filesStore, (s) => s.files);
   // Routes may be declared in any of the program's files.
   const routes = useMemo(() => programRoutes(Object.values(files).join('\n')), [files]);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { activeFile, ENTRY_FILE, filesStore, setFile } from '../state/files-store.ts';
+import { ENTRY_FILE, useFiles } from '../state/files-store.ts';
 import type { Lesson } from './course/catalog.ts';
 
 // Monaco is loaded only when the learner asks for the solution (or the editor already loaded it).
@@ -11,6 +11,7 @@ const SolutionDiff = lazy(() => import('./solution-diff.tsx').then((m) => ({ def
  * file, as the solution has them) and, in a program of several files, "Use this file".
  */
 export function SolutionDialog({ lesson, onClose }: { lesson: Lesson; onClose: () => void }) {
+  const { activeFile, filesStore, setFile } = useFiles();
   const dialog = useRef<HTMLDialogElement>(null);
   const files = useStore(filesStore, (s) => s.files);
   const names = [...new Set([...Object.keys(lesson.solution), ...Object.keys(files)])];

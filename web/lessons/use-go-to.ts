@@ -1,20 +1,24 @@
 import { useCallback } from 'react';
 import { useSession } from '../engine/engine-context.tsx';
-import { filesStore } from '../state/files-store.ts';
-import { openWorkspace, workspaceStore } from './workspace-store.ts';
+import { useFiles } from '../state/files-store.ts';
+import { useWorkspace } from './workspace-store.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
 
 /** Opens a lesson (or scratch): its code in the editor, compiled at once, and the request panel set to its first check. */
 export function useGoTo(): (id: string) => void {
+  const { filesStore } = useFiles();
+  const { openWorkspace, workspaceStore } = useWorkspace();
+  const request = useRequest();
   const session = useSession();
   return useCallback(
     (id: string) => {
       if (id === workspaceStore.get().active) return;
       openWorkspace(id);
-      prefillRequest(id);
+      prefillRequest(request, id);
       // Now rather than after the debounce: a build of the previous lesson still in flight becomes stale.
       void session.compileNow(filesStore.get().files);
     },
-    [session],
+    [session, request, filesStore, workspaceStore, openWorkspace],
   );
 }

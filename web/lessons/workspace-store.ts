@@ -1,8 +1,10 @@
 import { createStore } from '../state/store.ts';
-import { readStored, writeStored } from '../state/stored.ts';
-import { DEFAULT_FILES, ENTRY_FILE, filesStore, sameFiles, type Files } from '../state/files-store.ts';
+import { readStored, writeStored, type KeyValueStorage } from '../state/stored.ts';
+import { DEFAULT_FILES, ENTRY_FILE, sameFiles, type Files, type FilesPart } from '../state/files-store.ts';
+import { stateHook } from '../state/state-context.tsx';
 import { findLesson, lessons } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
+import type { RequestPart } from '../exchange/request/request-store.ts';
 
 /** The workspace id of the free playground (the example program, no lesson). */
 export const SCRATCH = 'scratch';
@@ -31,93 +33,114 @@ export function isWorkspace(id: string): boolean {
   return id === SCRATCH || findLesson(id) !== undefined;
 }
 
-function loadSaved(): Record<string, Files> {
+function loadSaved(storage: KeyValueStorage | undefined): Record<string, Files> {
   // Entries of lessons this build does not have are kept: a later deployment may bring them back.
-  const saved = readStored('halo.workspaces.v1', null);
+  const saved = readStored(storage, 'halo.workspaces.v1', null);
   if (saved !== null) return saved;
   // Before lessons, the page kept one program (the edited example): it becomes the scratch code.
-  const legacy = readStored('halo.files.v1', null);
+  const legacy = readStored(storage, 'halo.files.v1', null);
   return legacy && !sameFiles(legacy, DEFAULT_FILES) ? { [SCRATCH]: legacy } : {};
 }
 
-const lastActive = readStored('halo.active.v1', null);
-const requested = new URLSearchParams(globalThis.location?.search ?? '').get('lesson');
-
 /** The workspace to open: `?lesson=<id>` in the address, else the last one, else lesson 1. */
-function initialActive(): string {
+function initialActive(requested: string | null, lastActive: string | null): string {
   if (requested && isWorkspace(requested)) return requested;
   return lastActive && isWorkspace(lastActive) ? lastActive : (lessons[0]?.id ?? SCRATCH);
 }
 
-/** The active workspace and the learner's code of every workspace, saved in localStorage. */
-export const workspaceStore = createStore<WorkspaceState>({ active: initialActive(), saved: loadSaved(), unchosen: null });
-
-// A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
-if (workspaceStore.get().active !== lastActive) prefillRequest(workspaceStore.get().active);
-
-/** The code of workspace `id`: the learner's, or its starter. */
-export function filesOf(id: string): Files {
-  return workspaceStore.get().saved[id] ?? starterFiles(id);
+/** What the workspace state is made from: the page's storage and address, and the parts it sets. */
+export interface WorkspaceOptions {
+  storage: KeyValueStorage | undefined;
+  /** The address's query (`?lesson=<id>` opens that lesson). */
+  search: string;
+  files: FilesPart;
+  request: RequestPart;
 }
 
-/** Shows workspace `id` in the editor (the current code is already saved; unchosen code is left behind). */
-export function openWorkspace(id: string): void {
-  if (!isWorkspace(id) || id === workspaceStore.get().active) return;
-  workspaceStore.set({ active: id, unchosen: null });
-  filesStore.set({ files: filesOf(id), active: ENTRY_FILE });
-}
+/** The workspace part of the playground state. */
+export type WorkspacePart = ReturnType<typeof createWorkspaceState>;
 
-/** Shows `files` as the learner's choice (a reset, a template): they are saved as the active workspace's code. */
-export function chooseCode(files: Files): void {
-  filesStore.set({ files });
-  keepShownCode();
-}
+/**
+ * Creates the active workspace and the learner's code of every workspace, saved in `storage`, and puts
+ * the active workspace's code in the files store.
+ */
+export function createWorkspaceState({ storage, search, files: { filesStore }, request }: WorkspaceOptions) {
+  const lastActive = readStored(storage, 'halo.active.v1', null);
+  const requested = new URLSearchParams(search).get('lesson');
+  const workspaceStore = createStore<WorkspaceState>({ active: initialActive(requested, lastActive), saved: loadSaved(storage), unchosen: null });
 
-/** Replaces the active workspace's code with its starter. */
-export function resetWorkspace(): void {
-  chooseCode(starterFiles(workspaceStore.get().active));
-}
+  // A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
+  if (workspaceStore.get().active !== lastActive) prefillRequest(request, workspaceStore.get().active);
 
-/** Shows `files` without saving them or edits to them, until {@link keepShownCode}; `held` code must not run. */
-export function showUnchosen(files: Files, held: boolean): void {
-  // Set before the files change, so nothing subscribed to the files saves or runs them first.
-  workspaceStore.set({ unchosen: { held } });
-  filesStore.set({ files });
-}
+  /** The code of workspace `id`: the learner's, or its starter. */
+  function filesOf(id: string): Files {
+    return workspaceStore.get().saved[id] ?? starterFiles(id);
+  }
 
-/** The learner chose the code shown: it becomes the workspace's saved code. */
-export function keepShownCode(): void {
-  workspaceStore.set({ unchosen: null });
-  saveShownCode();
-}
+  /** Shows workspace `id` in the editor (the current code is already saved; unchosen code is left behind). */
+  function openWorkspace(id: string): void {
+    if (!isWorkspace(id) || id === workspaceStore.get().active) return;
+    workspaceStore.set({ active: id, unchosen: null });
+    filesStore.set({ files: filesOf(id), active: ENTRY_FILE });
+  }
 
-/** Shows the active workspace's saved code again, leaving unchosen code behind. */
-export function showSavedCode(): void {
-  // The files first: the moment nothing is held, the editor already holds the learner's own code.
+  /** Shows `files` as the learner's choice (a reset, a template): they are saved as the active workspace's code. */
+  function chooseCode(files: Files): void {
+    filesStore.set({ files });
+    keepShownCode();
+  }
+
+  /** Replaces the active workspace's code with its starter. */
+  function resetWorkspace(): void {
+    chooseCode(starterFiles(workspaceStore.get().active));
+  }
+
+  /** Shows `files` without saving them or edits to them, until {@link keepShownCode}; `held` code must not run. */
+  function showUnchosen(files: Files, held: boolean): void {
+    // Set before the files change, so nothing subscribed to the files saves or runs them first.
+    workspaceStore.set({ unchosen: { held } });
+    filesStore.set({ files });
+  }
+
+  /** The learner chose the code shown: it becomes the workspace's saved code. */
+  function keepShownCode(): void {
+    workspaceStore.set({ unchosen: null });
+    saveShownCode();
+  }
+
+  /** Shows the active workspace's saved code again, leaving unchosen code behind. */
+  function showSavedCode(): void {
+    // The files first: the moment nothing is held, the editor already holds the learner's own code.
+    filesStore.set({ files: filesOf(workspaceStore.get().active) });
+    workspaceStore.set({ unchosen: null });
+  }
+
+  /** Saves the editor's code as the active workspace's (unedited code is not stored, see below). */
+  function saveShownCode(): void {
+    const { active, saved } = workspaceStore.get();
+    const files = filesStore.get().files;
+    if (saved[active] === files) return;
+    const others = { ...saved };
+    delete others[active];
+    // Unedited code is not stored, so a new deployment's improved starter reaches learners who never touched it.
+    workspaceStore.set({ saved: sameFiles(files, starterFiles(active)) ? others : { ...others, [active]: files } });
+  }
+
+  // The editor and the compiler read the files store: it holds the active workspace's code.
   filesStore.set({ files: filesOf(workspaceStore.get().active) });
-  workspaceStore.set({ unchosen: null });
+
+  filesStore.subscribe(() => {
+    if (workspaceStore.get().unchosen === null) saveShownCode();
+  });
+
+  workspaceStore.subscribe(() => {
+    const { active, saved } = workspaceStore.get();
+    writeStored(storage, 'halo.active.v1', active);
+    writeStored(storage, 'halo.workspaces.v1', saved);
+  });
+
+  return { workspaceStore, filesOf, openWorkspace, chooseCode, resetWorkspace, showUnchosen, keepShownCode, showSavedCode };
 }
 
-/** Saves the editor's code as the active workspace's (unedited code is not stored, see below). */
-function saveShownCode(): void {
-  const { active, saved } = workspaceStore.get();
-  const files = filesStore.get().files;
-  if (saved[active] === files) return;
-  const others = { ...saved };
-  delete others[active];
-  // Unedited code is not stored, so a new deployment's improved starter reaches learners who never touched it.
-  workspaceStore.set({ saved: sameFiles(files, starterFiles(active)) ? others : { ...others, [active]: files } });
-}
-
-// The editor and the compiler read the files store: it holds the active workspace's code.
-filesStore.set({ files: filesOf(workspaceStore.get().active) });
-
-filesStore.subscribe(() => {
-  if (workspaceStore.get().unchosen === null) saveShownCode();
-});
-
-workspaceStore.subscribe(() => {
-  const { active, saved } = workspaceStore.get();
-  writeStored('halo.active.v1', active);
-  writeStored('halo.workspaces.v1', saved);
-});
+/** The workspace part of the playground state, for components. */
+export const useWorkspace = stateHook<WorkspacePart>('workspace');

@@ -1,7 +1,7 @@
 import { useStore } from '../state/store.ts';
 import { useEngine, useProgramState, useSession } from '../engine/engine-context.tsx';
-import { requestStore } from '../exchange/request/request-store.ts';
-import { exchangeStore, sendRequest } from '../exchange/exchange-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
+import { useExchange } from '../exchange/exchange-store.ts';
 import { ResponsePanel } from '../exchange/response-panel.tsx';
 import { SharedCodeBanner } from '../share/shared-code-banner.tsx';
 import { useApplyTheme } from '../layout/theme.ts';
@@ -14,6 +14,8 @@ import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 
 /** The request line of an embed: the shared request, read-only, and Send. */
 function SendBar() {
+  const { requestStore } = useRequest();
+  const { exchangeStore, sendRequest } = useExchange();
   const engine = useEngine();
   const program = useProgramState();
   const spec = useStore(requestStore, (s) => s.spec);

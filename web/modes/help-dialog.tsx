@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../state/store.ts';
-import { modeStore, setHelpOpen } from './mode-store.ts';
+import { useModes } from './mode-store.ts';
 import type { Shortcut } from './shortcuts.ts';
 
 /** The keyboard help (`?`): every shortcut of the page, in a modal dialog. */
 export function HelpDialog({ shortcuts }: { shortcuts: readonly Shortcut[] }) {
+  const { modeStore, setHelpOpen } = useModes();
   const open = useStore(modeStore, (s) => s.helpOpen);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -1,8 +1,9 @@
 import { useStore } from '../state/store.ts';
-import { modeStore, setHelpOpen, togglePresentation } from './mode-store.ts';
+import { useModes } from './mode-store.ts';
 
 /** Toolbar buttons for presentation mode and the keyboard help. */
 export function ModeButtons() {
+  const { modeStore, setHelpOpen, togglePresentation } = useModes();
   const presentation = useStore(modeStore, (s) => s.presentation);
   return (
     <>

@@ -1,5 +1,5 @@
 import { useStore } from '../state/store.ts';
-import { offlineStore } from './offline-client.ts';
+import { useOffline } from './offline-client.ts';
 
 /**
  * "Ready offline" in the toolbar once every file of this version is stored: from then on the playground
@@ -7,6 +7,7 @@ import { offlineStore } from './offline-client.ts';
  * appear; nothing is shown while files are still being stored.
  */
 export function OfflineBadge() {
+  const { offlineStore } = useOffline();
   const ready = useStore(offlineStore, (s) => s.ready);
   return (
     <span role="status" className="text-sm">

@@ -1,4 +1,5 @@
 import { createStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
 import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
 
 /** The offline cache as the page sees it. */
@@ -9,32 +10,42 @@ export interface OfflineState {
   updated: boolean;
 }
 
-/** Offline readiness and pending updates. */
-export const offlineStore = createStore<OfflineState>({ ready: false, updated: false });
+/** The offline part of the playground state. */
+export type OfflinePart = ReturnType<typeof createOfflineState>;
 
-/**
- * Asks the service worker to store every file once the playground is up (`ready`), and notices when a
- * new deployment's worker takes control. Returns a function that disconnects.
- */
-export function connectOffline(ready: Promise<void>): () => void {
-  const container = navigator.serviceWorker;
-  if (!container) return () => {};
-  // A page loaded without a controller is a first visit: the first controller is no update.
-  const hadController = container.controller !== null;
-  const onControllerChange = () => hadController && offlineStore.set({ updated: true });
-  const onMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: unknown } | null)?.type === OFFLINE_MESSAGES.ready) offlineStore.set({ ready: true });
-  };
-  container.addEventListener('controllerchange', onControllerChange);
-  container.addEventListener('message', onMessage);
-  let cancelled = false;
-  ready.then(
-    () => !cancelled && container.controller?.postMessage({ type: OFFLINE_MESSAGES.precache }),
-    () => undefined, // the engine reports its own failure
-  );
-  return () => {
-    cancelled = true;
-    container.removeEventListener('controllerchange', onControllerChange);
-    container.removeEventListener('message', onMessage);
-  };
+/** Creates the offline readiness and pending updates. */
+export function createOfflineState() {
+  const offlineStore = createStore<OfflineState>({ ready: false, updated: false });
+
+  /**
+   * Asks the service worker to store every file once the playground is up (`ready`), and notices when a
+   * new deployment's worker takes control. Returns a function that disconnects.
+   */
+  function connectOffline(ready: Promise<void>): () => void {
+    const container = navigator.serviceWorker;
+    if (!container) return () => {};
+    // A page loaded without a controller is a first visit: the first controller is no update.
+    const hadController = container.controller !== null;
+    const onControllerChange = () => hadController && offlineStore.set({ updated: true });
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === OFFLINE_MESSAGES.ready) offlineStore.set({ ready: true });
+    };
+    container.addEventListener('controllerchange', onControllerChange);
+    container.addEventListener('message', onMessage);
+    let cancelled = false;
+    ready.then(
+      () => !cancelled && container.controller?.postMessage({ type: OFFLINE_MESSAGES.precache }),
+      () => undefined, // the engine reports its own failure
+    );
+    return () => {
+      cancelled = true;
+      container.removeEventListener('controllerchange', onControllerChange);
+      container.removeEventListener('message', onMessage);
+    };
+  }
+
+  return { offlineStore, connectOffline };
 }
+
+/** The offline part of the playground state, for components. */
+export const useOffline = stateHook<OfflinePart>('offline');

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
-import { connectOffline, offlineStore } from './offline-client.ts';
+import { useOffline } from './offline-client.ts';
 
 /** "New version — reload" when a deployment replaced this one; marks the page once it works offline. */
 export function OfflineStatus() {
+  const { connectOffline, offlineStore } = useOffline();
   const engine = useEngine();
   const { ready, updated } = useStore(offlineStore, (s) => s);
-  useEffect(() => connectOffline(engine.ready), [engine]);
+  useEffect(() => connectOffline(engine.ready), [connectOffline, engine]);
   useEffect(() => {
     // An attribute rather than chrome: readiness matters to tests and the curious, not to every lesson.
     document.documentElement.dataset.offline = ready ? 'ready' : 'pending';

@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import { makeShareLink } from '../share/make-share-link.ts';
-import { playgroundTarget } from '../share/playground-target.ts';
+import { useShare } from '../share/share-store.ts';
+import { useFiles } from '../state/files-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
+import { useLayout } from '../state/layout-store.ts';
+import { usePaneTabs } from '../state/pane-tabs-store.ts';
+import { useModes } from './mode-store.ts';
 import { HelpDialog } from './help-dialog.tsx';
 import { playgroundShortcuts } from './playground-shortcuts.ts';
 import { usePresentationClass } from './presentation.ts';
@@ -8,7 +13,16 @@ import { useShortcuts } from './shortcuts.ts';
 
 /** The page's keyboard layer: global shortcuts, the `?` help dialog, and presentation mode's styling. */
 export function PlaygroundKeys() {
-  const shortcuts = useMemo(() => playgroundShortcuts({ share: () => void makeShareLink(playgroundTarget) }), []);
+  const files = useFiles();
+  const request = useRequest();
+  const share = useShare();
+  const layout = useLayout();
+  const modes = useModes();
+  const paneTabs = usePaneTabs();
+  const shortcuts = useMemo(
+    () => playgroundShortcuts({ share: () => void makeShareLink(files, request, share, share.target), layout, modes, paneTabs }),
+    [files, request, share, layout, modes, paneTabs],
+  );
   useShortcuts(shortcuts);
   usePresentationClass();
   return <HelpDialog shortcuts={shortcuts} />;

@@ -1,7 +1,7 @@
-import { layoutStore } from '../state/layout-store.ts';
-import { setHelpOpen, togglePresentation } from './mode-store.ts';
+import type { LayoutPart } from '../state/layout-store.ts';
+import type { ModePart } from './mode-store.ts';
 import { focusEditor } from '../editor/editor-bridge.ts';
-import { revealPane } from '../state/pane-tabs-store.ts';
+import type { PaneTabsPart } from '../state/pane-tabs-store.ts';
 import { altShift, primary, type Shortcut } from './shortcuts.ts';
 
 function focusFirst(selectors: string[]): void {
@@ -12,7 +12,10 @@ function focusFirst(selectors: string[]): void {
 }
 
 /** Every main action of the playground and its keys, for the key handler and the help dialog. */
-export function playgroundShortcuts(actions: { share: () => void }): Shortcut[] {
+export function playgroundShortcuts(actions: { share: () => void; layout: LayoutPart; modes: ModePart; paneTabs: PaneTabsPart }): Shortcut[] {
+  const { layoutStore } = actions.layout;
+  const { setHelpOpen, togglePresentation } = actions.modes;
+  const { revealPane } = actions.paneTabs;
   return [
     { keys: 'Ctrl/Cmd+Enter', description: 'Run the program now (in the editor); send the request (in the request panel)' },
     { keys: 'Alt+Shift+Enter', description: 'Send the request from anywhere', matches: (e) => altShift(e, 'Enter'), whileTyping: true, run: () => document.querySelector<HTMLButtonElement>('#request-pane button[type=submit]')?.click() },

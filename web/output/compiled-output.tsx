@@ -2,7 +2,7 @@ import Editor from '@monaco-editor/react';
 import { useSession } from '../engine/engine-context.tsx';
 import { editorTheme, monaco } from '../editor/monaco-setup.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
-import { layoutStore } from '../state/layout-store.ts';
+import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 
 /** The read-only model's address: apart from the learner's files, so nothing compiles or type-checks it as theirs. */
@@ -16,6 +16,7 @@ monaco.typescript.javascriptDefaults.setDiagnosticsOptions({ noSemanticValidatio
  * server worker runs (the `halo` import becomes the framework the worker provides).
  */
 export function CompiledOutput() {
+  const { layoutStore } = useLayout();
   const session = useSession();
   const output = useStore(session.store, (s) => s.output);
   const largeText = useStore(layoutStore, (s) => s.largeText);

@@ -1,19 +1,16 @@
 import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/contract/engine-api.ts';
-import { workspaceStore } from '../lessons/workspace-store.ts';
+import type { WorkspacePart } from '../lessons/workspace-store.ts';
 
 /** The message a run refused while shared code waits shows in the status line. */
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
 
-function isHeld(): boolean {
-  return workspaceStore.get().unchosen?.held === true;
-}
 
 /**
  * Whose saved databases a run may see: each workspace (lesson, free playground) has its own, and shared
  * code the learner has not kept has one apart from all of them, so a stranger's program cannot read or
  * change what the learner's programs stored.
  */
-export function storageScopeNow(): string {
+export function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore'>): string {
   const { active, unchosen } = workspaceStore.get();
   return unchosen ? 'shared-code' : `workspace:${active}`;
 }
@@ -26,7 +23,8 @@ export function storageScopeNow(): string {
  * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
  * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked.
  */
-export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
+export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart, 'workspaceStore'>): PlaygroundEngine {
+  const isHeld = () => workspace.workspaceStore.get().unchosen?.held === true;
   // Bundle objects, not ids: ids hash the sources, and the learner may choose to run the same code later.
   const heldBuilds = new WeakSet<ProgramBundle>();
   const compile = async (...args: Parameters<PlaygroundEngine['compile']>): Promise<CompileResult> => {
@@ -37,7 +35,7 @@ export function gateRuns(engine: PlaygroundEngine): PlaygroundEngine {
   };
   const run = (bundle: ProgramBundle): Promise<ProgramState> => {
     if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new Error(HELD_MESSAGE));
-    return engine.run(bundle, { storageScope: storageScopeNow() });
+    return engine.run(bundle, { storageScope: storageScopeNow(workspace) });
   };
   return new Proxy(engine, {
     get: (target, key) => {

@@ -1,9 +1,9 @@
-import { filesStore } from '../state/files-store.ts';
-import { requestStore } from '../exchange/request/request-store.ts';
+import type { FilesPart } from '../state/files-store.ts';
+import type { RequestPart } from '../exchange/request/request-store.ts';
 import { encodeShare, shareUrl } from './link/share-codec.ts';
 import { SHARE_WARN_LENGTH } from './link/share-format.ts';
 import { toSharedRequest } from './link/shared-request.ts';
-import { shareStore } from './share-store.ts';
+import type { SharePart } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
 
 /** The warning shown for a link of `length` characters, or null when it is short enough. */
@@ -16,7 +16,12 @@ export function shareLengthWarning(length: number): string | null {
  * Encodes the open lesson, the code and the request into the address bar's fragment and copies the
  * link; the outcome (and a length warning) lands in the share store for the toolbar to show.
  */
-export async function makeShareLink(target: ShareTarget): Promise<string> {
+export async function makeShareLink(
+  { filesStore }: FilesPart,
+  { requestStore }: RequestPart,
+  { shareStore }: SharePart,
+  target: ShareTarget,
+): Promise<string> {
   const value = encodeShare({ lesson: target.lesson(), files: filesStore.get().files, request: await toSharedRequest(requestStore.get().spec) });
   const url = shareUrl(location.href, value);
   // replaceState: sharing must not add a history entry or trigger a hashchange that re-opens the link.

@@ -1,11 +1,18 @@
-import { chooseCode, showSavedCode, showUnchosen, workspaceStore } from '../lessons/workspace-store.ts';
-import { requestStore } from '../exchange/request/request-store.ts';
+import type { WorkspacePart } from '../lessons/workspace-store.ts';
+import type { RequestPart } from '../exchange/request/request-store.ts';
 import { decodeShare, shareValueFromHash } from './link/share-codec.ts';
 import { ShareLinkError } from './link/share-link-error.ts';
 import { fromSharedRequest } from './link/shared-request.ts';
 import { isKnownProgram } from './link/known-programs.ts';
-import { shareStore } from './share-store.ts';
+import type { SharePart } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
+
+/** The parts of the playground state a share link sets. */
+export interface SharedLinkParts {
+  workspace: WorkspacePart;
+  request: RequestPart;
+  share: SharePart;
+}
 
 /**
  * Restores the lesson, code and request of a share link in `hash`. The link's code is the learner's
@@ -15,7 +22,9 @@ import type { ShareTarget } from './share-target.ts';
  * nothing and is simply opened. Returns whether
  * the hash held a link that opened.
  */
-export function openSharedLink(hash: string, target: ShareTarget): boolean {
+export function openSharedLink({ workspace, request, share }: SharedLinkParts, hash: string, target: ShareTarget): boolean {
+  const { chooseCode, showSavedCode, showUnchosen, workspaceStore } = workspace;
+  const { shareStore } = share;
   const value = shareValueFromHash(hash);
   if (value === null) return false;
   let program;
@@ -35,6 +44,6 @@ export function openSharedLink(hash: string, target: ShareTarget): boolean {
   if (own && isKnownProgram(program.files, [own])) showSavedCode();
   else if (known && !own) chooseCode(program.files);
   else showUnchosen(program.files, !known);
-  requestStore.set({ spec: fromSharedRequest(program.request) });
+  request.requestStore.set({ spec: fromSharedRequest(program.request) });
   return true;
 }

@@ -1,22 +1,24 @@
 import { DEFAULT_FILES, type Files } from '../state/files-store.ts';
-import { openWorkspace, SCRATCH, workspaceStore } from '../lessons/workspace-store.ts';
+import { SCRATCH, type WorkspacePart } from '../lessons/workspace-store.ts';
 import { findLesson } from '../lessons/course/catalog.ts';
 import { templates } from '../templates/template-catalog.ts';
 import type { ShareTarget } from './share-target.ts';
 
 /** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
-export const playgroundTarget: ShareTarget = {
-  lesson() {
-    const { active } = workspaceStore.get();
-    return active === SCRATCH ? null : active;
-  },
-  openLesson(id) {
-    // A lesson this build does not have opens in the free playground, with the shared code.
-    openWorkspace(id !== null && findLesson(id) ? id : SCRATCH);
-  },
-  knownPrograms(id): Files[] {
-    const lesson = id === null ? undefined : findLesson(id);
-    if (lesson) return [lesson.starter, lesson.solution];
-    return [DEFAULT_FILES, ...templates.map((t) => t.files)];
-  },
-};
+export function playgroundTarget({ workspaceStore, openWorkspace }: WorkspacePart): ShareTarget {
+  return {
+    lesson() {
+      const { active } = workspaceStore.get();
+      return active === SCRATCH ? null : active;
+    },
+    openLesson(id) {
+      // A lesson this build does not have opens in the free playground, with the shared code.
+      openWorkspace(id !== null && findLesson(id) ? id : SCRATCH);
+    },
+    knownPrograms(id): Files[] {
+      const lesson = id === null ? undefined : findLesson(id);
+      if (lesson) return [lesson.starter, lesson.solution];
+      return [DEFAULT_FILES, ...templates.map((t) => t.files)];
+    },
+  };
+}

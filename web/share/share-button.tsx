@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { makeShareLink } from './make-share-link.ts';
-import { shareStore } from './share-store.ts';
-import type { ShareTarget } from './share-target.ts';
+import { useShare } from './share-store.ts';
+import { useFiles } from '../state/files-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
 
 /** The toolbar's Share button and the link it made (copied, or selected for a manual copy). */
-export function ShareButton({ target }: { target: ShareTarget }) {
+export function ShareButton() {
+  const files = useFiles();
+  const request = useRequest();
+  const sharing = useShare();
+  const { shareStore } = sharing;
   const made = useStore(shareStore, (s) => s.made);
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -15,7 +20,7 @@ export function ShareButton({ target }: { target: ShareTarget }) {
   const share = async () => {
     setBusy(true);
     try {
-      await makeShareLink(target);
+      await makeShareLink(files, request, sharing, sharing.target);
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,7 @@
 import { createStore } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
+import type { WorkspacePart } from '../lessons/workspace-store.ts';
+import { playgroundTarget } from './playground-target.ts';
 
 /** State of the shared-link flow (whether shared code is held lives in the workspace store: see `unchosen`). */
 export interface ShareState {
@@ -8,5 +11,13 @@ export interface ShareState {
   made: { url: string; copied: boolean; warning: string | null } | null;
 }
 
-/** The shared-link flow's state; not persisted: a reload re-reads the link. */
-export const shareStore = createStore<ShareState>({ error: null, made: null });
+/** The share part of the playground state. */
+export type SharePart = ReturnType<typeof createShareState>;
+
+/** Creates the shared-link flow's state (not persisted: a reload re-reads the link) and what links open in the workspace. */
+export function createShareState(workspace: WorkspacePart) {
+  return { shareStore: createStore<ShareState>({ error: null, made: null }), target: playgroundTarget(workspace) };
+}
+
+/** The share part of the playground state, for components. */
+export const useShare = stateHook<SharePart>('share');

@@ -1,12 +1,15 @@
 import { useStore } from '../state/store.ts';
-import { filesStore } from '../state/files-store.ts';
-import { keepShownCode, showSavedCode, workspaceStore } from '../lessons/workspace-store.ts';
+import { useFiles } from '../state/files-store.ts';
+import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { dropShareFragment } from './drop-share-fragment.ts';
-import { shareStore } from './share-store.ts';
+import { useShare } from './share-store.ts';
 
 /** Shown while a link's code waits for the learner's choice (to run it, keep it, or go back), or when a link was broken. */
 export function SharedCodeBanner() {
+  const { filesStore } = useFiles();
+  const { keepShownCode, showSavedCode, workspaceStore } = useWorkspace();
+  const { shareStore } = useShare();
   const session = useSession();
   const error = useStore(shareStore, (s) => s.error);
   const unchosen = useStore(workspaceStore, (s) => s.unchosen);

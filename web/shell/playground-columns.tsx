@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
-import { layoutStore } from '../state/layout-store.ts';
+import { useLayout } from '../state/layout-store.ts';
 import { ActiveChecksBar } from '../lessons/checks-bar.tsx';
 import { LessonPane } from '../lessons/lesson-pane.tsx';
 import { Pane } from '../layout/pane.tsx';
@@ -13,6 +13,7 @@ import { useNarrow } from '../state/pane-tabs-store.ts';
  * columns; on a narrow one stacked behind tabs, with the lesson's checks bar under every tab.
  */
 export function PlaygroundColumns({ editor, request, response }: { editor: ReactNode; request: ReactNode; response: ReactNode }) {
+  const { layoutStore } = useLayout();
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const narrow = useNarrow();
   const lesson = (

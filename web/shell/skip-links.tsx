@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
 import { focusEditor } from '../editor/editor-bridge.ts';
-import { revealPane } from '../state/pane-tabs-store.ts';
+import { usePaneTabs } from '../state/pane-tabs-store.ts';
 
 /** Skip links: Monaco keeps Tab for indenting, so keyboard users can jump to it and past it. */
 export function SkipLinks() {
+  const { revealPane } = usePaneTabs();
   const skip = (pane: 'code' | 'request', focus: () => void) => (event: MouseEvent) => {
     event.preventDefault();
     revealPane(pane, focus);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
-import { exchangeStore } from '../exchange/exchange-store.ts';
-import { paneTabsStore, type StackedPane } from '../state/pane-tabs-store.ts';
+import { useExchange } from '../exchange/exchange-store.ts';
+import { type StackedPane, usePaneTabs } from '../state/pane-tabs-store.ts';
 
 /** One stacked pane: its tab's label and its content. */
 export interface StackedPaneSpec {
@@ -15,6 +15,8 @@ export interface StackedPaneSpec {
  * bar) stays on every tab. Every pane stays mounted, so the editor keeps its undo history and scroll.
  */
 export function StackedPanes({ panes, footer }: { panes: StackedPaneSpec[]; footer?: ReactNode }) {
+  const { exchangeStore } = useExchange();
+  const { paneTabsStore } = usePaneTabs();
   const selected = useStore(paneTabsStore, (s) => s.pane);
   const list = useRef<HTMLDivElement>(null);
   const select = (pane: StackedPane) => paneTabsStore.set({ pane });

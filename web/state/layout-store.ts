@@ -1,5 +1,6 @@
 import { createStore } from './store.ts';
-import { readStored, writeStored, type THEMES } from './stored.ts';
+import { readStored, writeStored, type KeyValueStorage, type THEMES } from './stored.ts';
+import { stateHook } from './state-context.tsx';
 
 /** Theme preference: follow the operating system, or force one. */
 export type ThemeChoice = (typeof THEMES)[number];
@@ -32,18 +33,26 @@ export const DEFAULT_LAYOUT: LayoutState = {
   lessonOpen: true,
 };
 
-const saved = readStored('halo.layout.v1', {});
+/** The layout part of the playground state. */
+export type LayoutPart = ReturnType<typeof createLayoutState>;
 
-/** The layout store; every change is saved to localStorage. */
-export const layoutStore = createStore<LayoutState>({
-  ...DEFAULT_LAYOUT,
-  ...saved,
-  splits: { ...DEFAULT_LAYOUT.splits, ...saved.splits },
-});
+/** Creates the layout store from what `storage` saved; every change is saved back. */
+export function createLayoutState(storage: KeyValueStorage | undefined) {
+  const saved = readStored(storage, 'halo.layout.v1', {});
+  const layoutStore = createStore<LayoutState>({
+    ...DEFAULT_LAYOUT,
+    ...saved,
+    splits: { ...DEFAULT_LAYOUT.splits, ...saved.splits },
+  });
+  layoutStore.subscribe(() => writeStored(storage, 'halo.layout.v1', layoutStore.get()));
 
-layoutStore.subscribe(() => writeStored('halo.layout.v1', layoutStore.get()));
+  /** Sets the sizes of one split. */
+  function setSplitSizes(id: string, sizes: number[]): void {
+    layoutStore.set((s) => ({ splits: { ...s.splits, [id]: sizes } }));
+  }
 
-/** Sets the sizes of one split. */
-export function setSplitSizes(id: string, sizes: number[]): void {
-  layoutStore.set((s) => ({ splits: { ...s.splits, [id]: sizes } }));
+  return { layoutStore, setSplitSizes };
 }
+
+/** The layout part of the playground state, for components. */
+export const useLayout = stateHook<LayoutPart>('layout');

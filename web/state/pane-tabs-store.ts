@@ -1,14 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from './store.ts';
+import { stateHook } from './state-context.tsx';
 
 /** The panes a narrow screen shows one at a time, behind tabs. */
 export type StackedPane = 'lesson' | 'code' | 'request' | 'response';
 
 /** Below this width the three columns would squeeze the lesson to a word per line: the panes stack behind tabs. */
 export const NARROW_QUERY = '(max-width: 899.98px)';
-
-/** Which pane the narrow layout shows; a newcomer starts with the lesson text. */
-export const paneTabsStore = createStore<{ pane: StackedPane }>({ pane: 'lesson' });
 
 function narrowNow(): boolean {
   return globalThis.matchMedia?.(NARROW_QUERY).matches ?? false;
@@ -25,12 +23,25 @@ export function useNarrow(): boolean {
   return useSyncExternalStore(subscribeNarrow, narrowNow);
 }
 
-/**
- * Makes `pane` visible, then runs `then` (e.g. focusing inside it): on a narrow screen the pane may be on
- * another tab, which must be painted before it can take focus.
- */
-export function revealPane(pane: StackedPane, then: () => void): void {
-  if (!narrowNow() || paneTabsStore.get().pane === pane) return then();
-  paneTabsStore.set({ pane });
-  requestAnimationFrame(then);
+/** The pane-tabs part of the playground state. */
+export type PaneTabsPart = ReturnType<typeof createPaneTabsState>;
+
+/** Creates which pane the narrow layout shows; a newcomer starts with the lesson text. */
+export function createPaneTabsState() {
+  const paneTabsStore = createStore<{ pane: StackedPane }>({ pane: 'lesson' });
+
+  /**
+   * Makes `pane` visible, then runs `then` (e.g. focusing inside it): on a narrow screen the pane may be on
+   * another tab, which must be painted before it can take focus.
+   */
+  function revealPane(pane: StackedPane, then: () => void): void {
+    if (!narrowNow() || paneTabsStore.get().pane === pane) return then();
+    paneTabsStore.set({ pane });
+    requestAnimationFrame(then);
+  }
+
+  return { paneTabsStore, revealPane };
 }
+
+/** The pane-tabs part of the playground state, for components. */
+export const usePaneTabs = stateHook<PaneTabsPart>('paneTabs');

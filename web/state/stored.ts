@@ -134,15 +134,19 @@ export type Stored<K extends StoredKey> = v.InferOutput<(typeof SCHEMAS)[K]>;
 /** Every key the playground stores (for the tests that seed each one with garbage). */
 export const STORED_KEYS = Object.keys(SCHEMAS) as StoredKey[];
 
+/** Where the page keeps its values: the browser's localStorage, or an embed's private copy of it. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
 /** The value under `key`, or `fallback` when it is missing, unreadable, blocked or not what the schema says. */
-export function readStored<K extends StoredKey>(key: K, fallback: Stored<K>): Stored<K>;
+// The storage is named `localStorage` wherever it is read or written: a test checks only this file does so.
+export function readStored<K extends StoredKey>(localStorage: KeyValueStorage | undefined, key: K, fallback: Stored<K>): Stored<K>;
 /** The value under `key`, or `fallback` (of another type, e.g. null for "none") when it is missing or bad. */
-export function readStored<K extends StoredKey, F>(key: K, fallback: F): Stored<K> | F;
-export function readStored<K extends StoredKey, F>(key: K, fallback: F): Stored<K> | F {
+export function readStored<K extends StoredKey, F>(localStorage: KeyValueStorage | undefined, key: K, fallback: F): Stored<K> | F;
+export function readStored<K extends StoredKey, F>(localStorage: KeyValueStorage | undefined, key: K, fallback: F): Stored<K> | F {
   let raw: string | null | undefined;
   let value: unknown;
   try {
-    raw = globalThis.localStorage?.getItem(key);
+    raw = localStorage?.getItem(key);
     if (raw == null) return fallback;
     value = JSON.parse(raw);
   } catch {
@@ -153,10 +157,19 @@ export function readStored<K extends StoredKey, F>(key: K, fallback: F): Stored<
 }
 
 /** Saves `value` under `key`; a full or blocked storage must never break the page. */
-export function writeStored<K extends StoredKey>(key: K, value: Stored<K>): void {
+export function writeStored<K extends StoredKey>(localStorage: KeyValueStorage | undefined, key: K, value: Stored<K>): void {
   try {
-    globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    localStorage?.setItem(key, JSON.stringify(value));
   } catch {
     // Quota exceeded or storage disabled: the page keeps working without persistence.
+  }
+}
+
+/** The browser's localStorage, or none where reading it throws (storage blocked in a third-party iframe). */
+export function browserStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
   }
 }

@@ -1,5 +1,4 @@
 import { frameworkErrors } from '../errors/framework-errors.ts';
-import { HttpException } from '../http-exception.ts';
 import type { MultipartResult } from '../request-context.ts';
 import { RequestContext } from '../request-context.ts';
 

@@ -34,7 +34,7 @@ const HTTP_METHOD: Readonly<Record<ServiceMethod, string>> = {
 };
 
 /** Every method a client may call. */
-export const SERVICE_METHODS = Object.keys(HTTP_METHOD) as ServiceMethod[];
+const SERVICE_METHODS = Object.keys(HTTP_METHOD) as ServiceMethod[];
 
 /** Headers of the client connection that must not travel into the call (they describe that connection or its body). */
 const CONNECTION_HEADERS = /^(connection|upgrade|content-length|content-type|transfer-encoding|sec-websocket-.*)$/;

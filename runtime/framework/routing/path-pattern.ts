@@ -7,7 +7,7 @@ export type PatternSegment =
 const PARAM = /^:([A-Za-z0-9_]+)(?:\((.+)\))?$/;
 
 /** Splits a path on `/`, ignoring leading/trailing slashes, but never inside a `(regex)`. */
-export function splitPattern(path: string): string[] {
+function splitPattern(path: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let current = '';

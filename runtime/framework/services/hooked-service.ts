@@ -120,6 +120,7 @@ export class HookedService<S extends AnyService> {
   }
 
   private invokeInner(method: ServiceMethod, id: unknown, data: unknown, params: ServiceParams): Promise<unknown> {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with fn.call(this.inner, …)
     const fn = this.inner[method] as (...args: unknown[]) => Promise<unknown>;
     switch (method) {
       case 'index':

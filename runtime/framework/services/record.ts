@@ -8,7 +8,7 @@ export type Row = Record<string, unknown>;
  * How deep a record may nest. Far more than real data needs, far less than what makes
  * `JSON.stringify` overflow the stack when a reply (a list of records) is sent.
  */
-export const MAX_RECORD_DEPTH = 100;
+const MAX_RECORD_DEPTH = 100;
 
 /**
  * The JSON copy of `data` a service stores: only own, safe keys (no `__proto__`, `constructor`,

@@ -34,7 +34,7 @@ function openDb(): Promise<IDBDatabase> {
 }
 
 /** What a program using PgService reads when PGlite was never downloaded and the network is gone. */
-export const PGLITE_NOT_DOWNLOADED =
+const PGLITE_NOT_DOWNLOADED =
   'The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.';
 
 async function fetchBytes(url: string | URL): Promise<ArrayBuffer> {

@@ -6,7 +6,7 @@ import { WORKER_READY } from '../../contract/server-worker-protocol.ts';
  * wasm compilation), start workers from blob: URLs, and nothing over the network — no fetch, no
  * WebSocket, no remote `import()`. Its own modules (data: and blob: URLs) stay allowed.
  */
-export const SANDBOX_CSP =
+const SANDBOX_CSP =
   "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; worker-src blob:; connect-src 'none'";
 
 /** The message that hands the frame its control port and the server worker's script. */

@@ -23,7 +23,7 @@ export interface ClientSocket {
 }
 
 /** The close code and reason open sockets get when their program stops: 1012 is "Service Restart". */
-export const PROGRAM_RESTARTED = { code: 1012, reason: 'The program restarted.' } as const;
+const PROGRAM_RESTARTED = { code: 1012, reason: 'The program restarted.' } as const;
 
 /** The running program: its process, the bundle it came from, the origins it registered and the sockets open on it. */
 interface Running {

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { chromiumPath } from './chromium.ts';
 
 /** The flags the playground's tests and benchmark run Chromium with (Playwright adds a fresh user-data-dir). */
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

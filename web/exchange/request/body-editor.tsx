@@ -3,7 +3,7 @@ import { formatBytes, parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
 import { newMultipartRow, type MultipartRow, type PanelBodyType, type RequestSpec } from './request-model.ts';
 import { methodAllowsBody } from '../../../runtime/checks/encode-request.ts';
-import { updateSpec } from './request-store.ts';
+import { useRequest } from './request-store.ts';
 
 // Monaco loads with the GraphQL editor, not with the page: most requests never need it.
 const GraphQLEditor = lazy(() => import('./graphql-editor.tsx').then((m) => ({ default: m.GraphQLEditor })));
@@ -47,6 +47,7 @@ function MultipartValue({ row, update, label }: { row: MultipartRow; update: (p:
 
 /** Chooses the body encoding and edits the body: JSON text, form fields, or multipart parts. */
 export function BodyEditor({ spec }: { spec: RequestSpec }) {
+  const { updateSpec } = useRequest();
   if (!methodAllowsBody(spec.method)) {
     return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">{spec.method} requests have no body.</p>;
   }

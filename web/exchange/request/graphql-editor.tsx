@@ -3,12 +3,13 @@ import '../../editor/monaco-setup.ts';
 import { useResolvedTheme } from '../../layout/theme.ts';
 import { parseJson } from '../response/format.ts';
 import type { RequestSpec } from './request-model.ts';
-import { updateSpec } from './request-store.ts';
+import { useRequest } from './request-store.ts';
 
 const OPTIONS = { minimap: { enabled: false }, lineNumbers: 'off', scrollBeyondLastLine: false, fontSize: 12, wordWrap: 'on', automaticLayout: true } as const;
 
 /** The GraphQL body: the query in Monaco (GraphQL highlighting) and the variables as JSON. */
 export function GraphQLEditor({ spec }: { spec: RequestSpec }) {
+  const { updateSpec } = useRequest();
   const theme = useResolvedTheme() === 'dark' ? 'vs-dark' : 'vs';
   const variablesInvalid = spec.variables.trim() !== '' && parseJson(spec.variables) === undefined;
   return (

@@ -1,8 +1,9 @@
 import { useStore } from '../../state/store.ts';
-import { requestStore, restore } from './request-store.ts';
+import { useRequest } from './request-store.ts';
 
 /** The recent requests; choosing one puts it back into the request editor. */
 export function RecentRequests() {
+  const { requestStore, restore } = useRequest();
   const history = useStore(requestStore, (s) => s.history);
   if (history.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">Requests you send appear here.</p>;
   return (

@@ -1,5 +1,6 @@
 import { createStore } from '../../state/store.ts';
-import { readStored, writeStored, type Stored } from '../../state/stored.ts';
+import { readStored, writeStored, type KeyValueStorage, type Stored } from '../../state/stored.ts';
+import { stateHook } from '../../state/state-context.tsx';
 import { defaultRequest, type RequestSpec } from './request-model.ts';
 
 /** How many recent requests are remembered. */
@@ -18,38 +19,48 @@ function completeSpec(saved: Stored<'halo.request.v1'>): RequestSpec {
   return { ...defaultRequest(), ...saved };
 }
 
-/** The request being edited and the recent requests. */
-export const requestStore = createStore<{ spec: RequestSpec; history: HistoryEntry[] }>({
-  spec: completeSpec(readStored('halo.request.v1', {})),
-  history: readStored('halo.history.v1', []).map((entry) => ({ ...entry, spec: completeSpec(entry.spec) })),
-});
-
 /** A spec with chosen files dropped, as stored (a File cannot be serialized). */
 export function withoutFiles(spec: RequestSpec): RequestSpec {
   return { ...spec, multipart: spec.multipart.map((row) => ({ ...row, file: null })) };
 }
 
-requestStore.subscribe(() => {
-  const { spec, history } = requestStore.get();
-  writeStored('halo.request.v1', withoutFiles(spec));
-  writeStored('halo.history.v1', history);
-});
+/** The request part of the playground state. */
+export type RequestPart = ReturnType<typeof createRequestState>;
 
-/** Applies a change to the request being edited. */
-export function updateSpec(patch: Partial<RequestSpec>): void {
-  requestStore.set((s) => ({ spec: { ...s.spec, ...patch } }));
+/** Creates the request being edited and the recent requests, saved in `storage`. */
+export function createRequestState(storage: KeyValueStorage | undefined) {
+  const requestStore = createStore<{ spec: RequestSpec; history: HistoryEntry[] }>({
+    spec: completeSpec(readStored(storage, 'halo.request.v1', {})),
+    history: readStored(storage, 'halo.history.v1', []).map((entry) => ({ ...entry, spec: completeSpec(entry.spec) })),
+  });
+
+  requestStore.subscribe(() => {
+    const { spec, history } = requestStore.get();
+    writeStored(storage, 'halo.request.v1', withoutFiles(spec));
+    writeStored(storage, 'halo.history.v1', history);
+  });
+
+  /** Applies a change to the request being edited. */
+  function updateSpec(patch: Partial<RequestSpec>): void {
+    requestStore.set((s) => ({ spec: { ...s.spec, ...patch } }));
+  }
+
+  /** Adds a sent request at the top of the history, replacing an identical earlier one. */
+  function remember(entry: HistoryEntry): void {
+    const stored = { ...entry, spec: withoutFiles(entry.spec) };
+    const key = JSON.stringify([stored.spec, stored.origin]);
+    requestStore.set((s) => ({
+      history: [stored, ...s.history.filter((h) => JSON.stringify([h.spec, h.origin]) !== key)].slice(0, HISTORY_LIMIT),
+    }));
+  }
+
+  /** Restores a recent request into the editor. */
+  function restore(entry: HistoryEntry): void {
+    requestStore.set({ spec: completeSpec(entry.spec) });
+  }
+
+  return { requestStore, updateSpec, remember, restore };
 }
 
-/** Adds a sent request at the top of the history, replacing an identical earlier one. */
-export function remember(entry: HistoryEntry): void {
-  const stored = { ...entry, spec: withoutFiles(entry.spec) };
-  const key = JSON.stringify([stored.spec, stored.origin]);
-  requestStore.set((s) => ({
-    history: [stored, ...s.history.filter((h) => JSON.stringify([h.spec, h.origin]) !== key)].slice(0, HISTORY_LIMIT),
-  }));
-}
-
-/** Restores a recent request into the editor. */
-export function restore(entry: HistoryEntry): void {
-  requestStore.set({ spec: completeSpec(entry.spec) });
-}
+/** The request part of the playground state, for components. */
+export const useRequest = stateHook<RequestPart>('request');

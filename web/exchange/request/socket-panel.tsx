@@ -4,7 +4,7 @@ import { useEngine } from '../../engine/engine-context.tsx';
 import { parseJson } from '../response/format.ts';
 import { panelSockets, type PanelSocket, type SocketLogLine } from './panel-socket.ts';
 import type { RequestSpec } from './request-model.ts';
-import { updateSpec } from './request-store.ts';
+import { useRequest } from './request-store.ts';
 
 const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!' };
 const LINE_STYLE: Record<SocketLogLine['kind'], string> = {
@@ -62,6 +62,7 @@ function Connection({ name, socket, url, message, onMessage }: { name: string; s
 
 /** The request panel's WebSocket mode: a path on the program's origin and two connections side by side. */
 export function SocketPanel({ spec, origin }: { spec: RequestSpec; origin: string }) {
+  const { updateSpec } = useRequest();
   const engine = useEngine();
   const [a, b] = panelSockets(engine);
   const [second, setSecond] = useState(spec.socketMessage);

@@ -45,7 +45,7 @@ export function deriveSchema(graphql: GraphQL, app: App): GraphQLSchema {
 }
 
 /** A GraphQL name for a mount path: `/api/todos` → `api_todos`. */
-export function fieldName(path: string): string {
+function fieldName(path: string): string {
   const name = path.replace(/^\/+|\/+$/g, '').replace(/[^A-Za-z0-9_]/g, '_');
   return /^[A-Za-z_]/.test(name) ? name : `_${name}`;
 }

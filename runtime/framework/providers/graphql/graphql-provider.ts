@@ -106,7 +106,7 @@ async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: Reque
   if (!('document' in checked)) return checked;
   const { document } = checked;
   const operation = graphql.getOperationAST(document, operationName);
-  if (req.method === 'GET' && operation?.operation !== 'query') return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
+  if (req.method === 'GET' && operation?.operation !== graphql.OperationTypeNode.QUERY) return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
   const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
   const result = await graphql.execute({
     schema,

@@ -1,6 +1,5 @@
 import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { App } from '../../app.ts';
-import { HttpException } from '../../http-exception.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';

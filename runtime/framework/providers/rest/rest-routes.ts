@@ -14,7 +14,7 @@ import type { ServiceMethod } from '../../services/service-event.ts';
 import type { ServiceParams } from '../../services/service-params.ts';
 
 /** The params of a REST call: the bracket-syntax query, the REST provider, then what middleware added. */
-export function restParams(req: RequestContext): ServiceParams {
+function restParams(req: RequestContext): ServiceParams {
   // `?age[$gt]=30&$sort[name]=1` as nested objects, within the App's limits; req.query stays the flat map.
   const query = parseNestedQuery(req.queryString, req.limits);
   return { query, provider: Providers.rest, ...req.serviceParams };
@@ -29,7 +29,7 @@ export function restParams(req: RequestContext): ServiceParams {
 export function restRoutes(mounted: MountedService): Router {
   const router = new Router();
   if (!(mounted instanceof HookedService)) return router;
-  const hooked: HookedService<AnyService> = mounted;
+  const hooked = mounted as HookedService<AnyService>;
   const inner = hooked.inner;
   if (inner instanceof Service) router.mount('', Service.ownRoutes(inner), classMiddleware(inner));
   const given = (inner as { routes?: unknown }).routes;

@@ -6,7 +6,7 @@ import { HookedService } from '../../services/hooked-service.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';
-import type { BusMessage, ChangeBus } from './change-bus.ts';
+import type { BusMessage } from './change-bus.ts';
 import { RateLimiter, utf8Length } from './message-limits.ts';
 import { originAllowed } from './origin-policy.ts';
 import { SocketConnection } from './socket-connection.ts';

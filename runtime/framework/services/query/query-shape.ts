@@ -2,7 +2,7 @@ import { frameworkErrors } from '../../errors/framework-errors.ts';
 import type { Row } from '../record.ts';
 
 /** How deep `$or` and `$and` may nest inside each other. */
-export const MAX_QUERY_DEPTH = 8;
+const MAX_QUERY_DEPTH = 8;
 
 const COMPARISONS = new Set(['$lt', '$lte', '$gt', '$gte', '$ne']);
 const LISTS = new Set(['$in', '$nin']);

@@ -1,0 +1,21 @@
+import { createPlaygroundState } from '../../web/playground-state.ts';
+import { browserStorage } from '../../web/state/stored.ts';
+
+/**
+ * A new playground state reading the (stubbed) localStorage and address, as a page load would build it,
+ * with the members of its parts side by side (`filesStore`, `openWorkspace`, …) and the whole as `state`.
+ */
+export function freshState() {
+  const state = createPlaygroundState({ storage: browserStorage(), location: globalThis.location ?? { search: '' } });
+  return {
+    state,
+    ...state.files,
+    ...state.layout,
+    ...state.progress,
+    ...state.request,
+    ...state.workspace,
+    ...state.modes,
+    ...state.lessonChecks,
+    ...state.share,
+  };
+}

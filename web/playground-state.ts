@@ -1,0 +1,59 @@
+import type { KeyValueStorage } from './state/stored.ts';
+import { createFilesState } from './state/files-store.ts';
+import { createLayoutState } from './state/layout-store.ts';
+import { createProgressState } from './state/progress-store.ts';
+import { createPaneTabsState } from './state/pane-tabs-store.ts';
+import { createConfirmState } from './layout/confirm-dialog.tsx';
+import { createRequestState } from './exchange/request/request-store.ts';
+import { createExchangeState } from './exchange/exchange-store.ts';
+import { createWorkspaceState } from './lessons/workspace-store.ts';
+import { createLessonChecksState } from './lessons/lesson-checks.ts';
+import { createCourseEndState } from './lessons/course-end-store.ts';
+import { createModeState } from './modes/mode-store.ts';
+import { createOfflineState } from './modes/offline-client.ts';
+import { createConsoleState } from './editor/console-store.ts';
+import { createProblemsState } from './editor/problems-store.ts';
+import { createApiPanelState } from './api/api-panel-store.ts';
+import { createShareState } from './share/share-store.ts';
+
+/** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
+export interface PlaygroundStateOptions {
+  /** Where preferences and code are saved: localStorage, or an embed's in-memory copy; none when blocked. */
+  storage: KeyValueStorage | undefined;
+  /** The page's address: `?lesson=<id>` opens a lesson. */
+  location: Pick<Location, 'search'>;
+}
+
+/** Every store of the playground, by the name of the part each feature reads with its own hook. */
+export type PlaygroundState = ReturnType<typeof createPlaygroundState>;
+
+/**
+ * Creates every store of the page, once, in dependency order (the workspace fills the files and may set
+ * the request; the lesson checks follow the workspace and mark progress). Handed to the components by
+ * `PlaygroundStateProvider`.
+ */
+export function createPlaygroundState({ storage, location }: PlaygroundStateOptions) {
+  const files = createFilesState();
+  const layout = createLayoutState(storage);
+  const progress = createProgressState(storage);
+  const request = createRequestState(storage);
+  const workspace = createWorkspaceState({ storage, search: location.search, files, request });
+  return {
+    files,
+    layout,
+    progress,
+    request,
+    workspace,
+    paneTabs: createPaneTabsState(),
+    confirm: createConfirmState(),
+    exchange: createExchangeState(request),
+    lessonChecks: createLessonChecksState(files, workspace, progress),
+    courseEnd: createCourseEndState(),
+    modes: createModeState(storage, layout),
+    offline: createOfflineState(),
+    console: createConsoleState(),
+    problems: createProblemsState(),
+    apiPanel: createApiPanelState(),
+    share: createShareState(workspace),
+  };
+}
