@@ -129,9 +129,13 @@ async function profile(browser: Browser, server: StaticServer, slowdown: number)
 
 /** PSS (MB) of `pid` and all its descendants, from /proc/<pid>/smaps_rollup. */
 function treePss(pid: number): number {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of table) {
       if (tree.has(parent) && !tree.has(child)) {
@@ -153,7 +157,11 @@ function treePss(pid: number): number {
 
 /** The browser this process launched (its direct child). */
 function browserPid(): number {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/));
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
   const row = table.find(([, parent, name]) => Number(parent) === process.pid && /chrom/i.test(name ?? ''));
   if (!row) throw new Error('the browser process was not found among this process’s children');
   return Number(row[0]);
