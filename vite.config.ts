@@ -9,16 +9,25 @@ import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.t
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
 import { pgliteSeedPlugin } from './runtime/build/pglite-seed-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
+import { sandboxedWorkersDevPlugin } from './runtime/build/sandboxed-workers-dev-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
+import { buildRunsProofs, courseDirOf } from './runtime/course/course-dir.ts';
+import { coursePlugin } from './runtime/course/course-plugin.ts';
+import { readCourse } from './runtime/course/read-course.ts';
+
+// The course the site is built with: lessons/, or the folder HALO_COURSE names (`npm run build -- --course <dir>` sets it).
+const courseDir = courseDirOf([], process.env);
+// Every starter and solution, compiled ahead by the build.
+const coursePrograms = () => readCourse(courseDir).course.lessons.flatMap((lesson) => [lesson.starter, lesson.solution]);
 
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(), serviceWorkerPlugin(), haloTarballPlugin(), pgliteSeedPlugin()],
+  plugins: [react(), tailwindcss(), coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1', proofs: buildRunsProofs(courseDir, process.env) }), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(coursePrograms), serviceWorkerPlugin(), haloTarballPlugin(), pgliteSeedPlugin(), sandboxedWorkersDevPlugin()],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.
-  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin(), leaveOutOptionalModules()], rolldownOptions: { output: { codeSplitting: false } } },
+  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin(coursePrograms), leaveOutOptionalModules()], rolldownOptions: { output: { codeSplitting: false } } },
   build: {
     outDir: 'dist',
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.

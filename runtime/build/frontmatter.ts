@@ -33,16 +33,29 @@ export type LessonText = v.InferOutput<typeof FRONTMATTER> & {
   markdown: string;
 };
 
+/** A lesson.md whose frontmatter cannot be read or does not match its schema, with the 1-based line to look at. */
+export class FrontmatterError extends Error {
+  constructor(
+    message: string,
+    /** The line of the first key at fault (or of the unreadable line; 1 when the block is missing). */
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Parses the small frontmatter dialect lessons use: a leading `---` block of `key: value` lines, where
  * a key with no value starts a list of `- item` lines (`covers:`). Values may be quoted.
  */
 export function parseLessonText(source: string, file = 'lesson.md'): LessonText {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
-  if (!match) throw new Error(`${file}: expected a frontmatter block between --- lines at the top.`);
+  if (!match) throw new FrontmatterError(`${file}: expected a frontmatter block between --- lines at the top.`, 1);
   const fields: Record<string, string | string[]> = {};
   let listKey: string | null = null;
-  for (const line of match[1].split(/\r?\n/)) {
+  // The block's first line is line 2 of the file (line 1 is the opening ---).
+  const keyLines = new Map<string, number>();
+  for (const [index, line] of match[1].split(/\r?\n/).entries()) {
     if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
     const item = /^\s*-\s+(.*)$/.exec(line);
     if (item && listKey) {
@@ -50,8 +63,9 @@ export function parseLessonText(source: string, file = 'lesson.md'): LessonText 
       continue;
     }
     const pair = /^([A-Za-z_][\w-]*):\s*(.*)$/.exec(line);
-    if (!pair) throw new Error(`${file}: cannot read the frontmatter line "${line}".`);
+    if (!pair) throw new FrontmatterError(`${file}: cannot read the frontmatter line "${line}".`, index + 2);
     const [, key, value] = pair;
+    keyLines.set(key, index + 2);
     if (value === '') {
       fields[key] = [];
       listKey = key;
@@ -63,7 +77,9 @@ export function parseLessonText(source: string, file = 'lesson.md'): LessonText 
   const parsed = v.safeParse(FRONTMATTER, fields);
   if (!parsed.success) {
     const problems = parsed.issues.map((issue) => `"${v.getDotPath(issue) ?? 'frontmatter'}" ${issue.message}`);
-    throw new Error(`${file}: the frontmatter is not valid: ${problems.join('; ')}.`);
+    // The first key written in the block that is at fault; a missing key has no line of its own.
+    const line = parsed.issues.map((issue) => keyLines.get(String(issue.path?.[0]?.key))).find((at) => at !== undefined);
+    throw new FrontmatterError(`${file}: the frontmatter is not valid: ${problems.join('; ')}.`, line ?? 1);
   }
   const { title, summary, covers = [], files } = parsed.output;
   return { title, summary, covers, ...(files ? { files } : {}), markdown: source.slice(match[0].length) };

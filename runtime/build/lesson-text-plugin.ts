@@ -8,7 +8,7 @@ import { lessonLinkProblems } from './lesson-links.ts';
 import type { CompiledLessonText, LessonMeta } from '../contract/lesson-tree.ts';
 import { markdownToTree } from './markdown-to-tree.ts';
 
-/** `?lesson`: the frontmatter fields and the parsed text; `?lesson-meta`: the fields alone (the catalog's, eager). */
+/** `?lesson`: the frontmatter fields and the parsed text; `?lesson-meta`: the fields alone (the course module's, eager). */
 const QUERY = /\.md\?lesson(-meta)?$/;
 const LESSON_FOLDER = /^\d+-[\w-]+$/;
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import type { Plugin } from 'vite';
@@ -10,18 +10,18 @@ const EXPORTS_MODULE = 'virtual:halo-exports';
 const EXPORTS_RESOLVED = `\0${EXPORTS_MODULE}`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Every program the playground opens with before the learner types, relative to the repository: one file, or a folder of files with `main.ts`. */
-function programPaths(): string[] {
-  const lessons = readdirSync(`${ROOT}lessons`).flatMap((folder) => ['starter', 'solution'].flatMap((name) => [`lessons/${folder}/${name}.ts`, `lessons/${folder}/${name}`]));
-  const templates = readdirSync(`${ROOT}web/templates`).filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts').map((name) => `web/templates/${name}`);
-  return [...lessons, 'lessons/getting-started/app.ts', ...templates].filter((path) => existsSync(`${ROOT}${path}`)).sort();
+/** A program the page holds: its files by name (`main.ts` first), and the files on disk they come from. */
+export interface PrebuiltProgram {
+  files: Record<string, string>;
+  paths: string[];
 }
 
-/** The program at `path` as the page holds it: a single file becomes `main.ts`; a folder's files keep their names (as web/lessons/catalog.ts reads them). */
-function programAt(path: string): Record<string, string> {
-  if (!statSync(`${ROOT}${path}`).isDirectory()) return { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') };
-  const names = readdirSync(`${ROOT}${path}`, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(ts|js|json)$/.test(name));
-  return Object.fromEntries(names.map((name) => [name.split('\\').join('/'), readFileSync(`${ROOT}${path}/${name}`, 'utf8')]));
+/** The playground's own programs (not the course's): the templates and the example program, each one file. */
+function playgroundPrograms(): PrebuiltProgram[] {
+  const templates = readdirSync(`${ROOT}web/templates`).filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts').map((name) => `web/templates/${name}`);
+  return ['lessons/getting-started/app.ts', ...templates]
+    .filter((path) => existsSync(`${ROOT}${path}`))
+    .map((path) => ({ files: { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') }, paths: [`${ROOT}${path}`] }));
 }
 
 /** The names the browser build of `halo` exports, read from esbuild's metafile: the compiler's shim needs them. */
@@ -45,11 +45,11 @@ async function haloExports(): Promise<string[]> {
  * Also gives the compiler worker the names `halo` exports as `virtual:halo-exports` (dev too): importing
  * the framework there only to list them put a third copy of PGlite's JavaScript in the build.
  *
- * Compiles the lessons' starters and solutions, the templates and the example program at build time with
+ * Compiles the course's starters and solutions (`coursePrograms`), the templates and the example program at build time with
  * the same compiler the page uses (esbuild-wasm, same options, same content ids), writes each bundle to
  * `assets/prebuilt/<id>.js`, and gives the page their ids as `virtual:halo-prebuilt`.
  */
-export function prebuiltProgramsPlugin(): Plugin {
+export function prebuiltProgramsPlugin(coursePrograms: () => PrebuiltProgram[]): Plugin {
   let building = false;
   return {
     name: 'halo-prebuilt-programs',
@@ -65,11 +65,10 @@ export function prebuiltProgramsPlugin(): Plugin {
       if (!building) return 'export default [];';
       const names = await haloExports();
       const ids: string[] = [];
-      for (const path of programPaths()) {
-        const files = programAt(path);
-        for (const name of Object.keys(files)) this.addWatchFile(path.endsWith('.ts') ? `${ROOT}${path}` : `${ROOT}${path}/${name}`);
+      for (const { files, paths } of [...coursePrograms(), ...playgroundPrograms()]) {
+        for (const path of paths) this.addWatchFile(path);
         const result = await compileProgram(esbuild, { files, entry: 'main.ts', haloExports: names });
-        if (!result.ok) this.error(`${path} does not compile: ${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`);
+        if (!result.ok) this.error(`${paths[0]} does not compile: ${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`);
         if (ids.includes(result.bundle.id)) continue;
         ids.push(result.bundle.id);
         this.emitFile({ type: 'asset', fileName: `assets/prebuilt/${result.bundle.id}.js`, source: result.bundle.code });

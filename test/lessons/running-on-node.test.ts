@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
-import type { RunningProgram } from './serve-program.ts';
-import { lessonProgramPath, serveProgram } from './serve-program.ts';
+import type { RunningProgram } from '../../runtime/course/serve-program.ts';
+import { serveProgram } from '../../runtime/course/serve-program.ts';
+import { lessonProgramPath } from './serve-program.ts';
 
 // Lesson 16's point, on Node where it matters: HALO_PORT moves the server off the port the program
 // names, so the solution prints and reports server.uri (the port it really got), not 3000.

@@ -1,10 +1,6 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/run-program.ts';
 
 /** The repository root, where `halo` resolves to the package itself. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,79 +9,4 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export function lessonProgramPath(lessonId: string, program: 'starter' | 'solution'): string {
   const single = join(repoRoot, 'lessons', lessonId, `${program}.ts`);
   return existsSync(single) ? single : join(repoRoot, 'lessons', lessonId, program, 'main.ts');
-}
-
-/** A Halo program running in a child process. */
-export interface RunningProgram {
-  /** `http://localhost:<port>`. */
-  origin: string;
-  /** Everything the program printed so far (stdout and stderr), for failure messages. */
-  output: () => string;
-  /** Stops the program and waits for it to exit. */
-  stop: () => Promise<void>;
-  /** Stops the program and starts it again on the same port, with the same data dir; resolves once it listens. */
-  restart: () => Promise<void>;
-}
-
-/**
- * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
- * names) and resolves once the port accepts connections. Rejects when the program exits first or
- * does not listen within `timeoutMs`. Each program gets its own empty `HALO_DATA_DIR` (where a
- * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`.
- */
-export async function serveProgram(file: string, timeoutMs = 20_000): Promise<RunningProgram> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'halo-lesson-data-'));
-  let output = '';
-  let stopCurrent: () => Promise<void> = async () => {};
-  const launch = async (): Promise<void> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
-      cwd: repoRoot,
-      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    let hasExited = false;
-    void exited.then(() => (hasExited = true));
-    stopCurrent = async (): Promise<void> => {
-      if (!hasExited) child.kill('SIGKILL');
-      await exited;
-    };
-    const deadline = Date.now() + timeoutMs;
-    while (!(await portAnswers(port))) {
-      if (hasExited || Date.now() > deadline) {
-        await stopCurrent();
-        throw new Error(`${file} did not start listening on port ${port}${hasExited ? ' (it exited)' : ''}. Output:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
-  const stop = async (): Promise<void> => {
-    await stopCurrent();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await launch();
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  const restart = async (): Promise<void> => {
-    await stopCurrent();
-    await launch();
-  };
-  return { origin: `http://localhost:${port}`, output: () => output, stop, restart };
-}
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -6,9 +6,10 @@ import { requestOfCheck } from '../../runtime/checks/check-request.ts';
 import { encodeRequest } from '../../runtime/checks/encode-request.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
-import { restarts } from './check-program.ts';
-import type { RunningProgram } from './serve-program.ts';
-import { lessonProgramPath, repoRoot, serveProgram } from './serve-program.ts';
+import { restarts } from '../../runtime/course/check-program.ts';
+import type { RunningProgram } from '../../runtime/course/serve-program.ts';
+import { serveProgram } from '../../runtime/course/serve-program.ts';
+import { lessonProgramPath, repoRoot } from './serve-program.ts';
 
 // Every request a lesson's text shows (its `http` blocks) can be sent as the page reads it — a
 // request with its headers and body, or a summary of body-less requests, one per line — and, sent in

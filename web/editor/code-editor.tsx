@@ -103,7 +103,7 @@ export function CodeEditor() {
     if (key === lastRuntimeMarkers.current) return;
     lastRuntimeMarkers.current = key;
     setOwnerMarkers(MARKER_OWNERS.runtime, runtimeErrors);
-  }, [entries, runStartedAt, names]);
+  }, [entries, runStartedAt, names, filesStore]);
 
   useEffect(() => {
     const subscription = monaco.editor.onDidChangeMarkers(() => syncProblems(problems));

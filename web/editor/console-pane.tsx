@@ -89,17 +89,28 @@ export function ConsolePane() {
   // Same array while the file names stay the same, so memoized lines do not re-render on every keystroke.
   const names = Object.keys(fileMap).join('\n');
   const files = useMemo(() => names.split('\n'), [names]);
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
+    // The pane scrolls itself to the newest line: scrollIntoView would also move Chromium's Tab starting point
+    // here, so a newcomer's first Tab would skip the skip links.
+    const scroller = scrollingAncestor(list.current);
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [entries]);
   if (entries.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
   return (
-    <ol aria-label="Console output" className="font-mono text-xs">
+    <ol ref={list} aria-label="Console output" className="font-mono text-xs">
       {entries.map((entry) => (
         <Entry key={entryKey(entry)} entry={entry} files={files} />
       ))}
-      <li ref={end} aria-hidden="true" />
     </ol>
   );
+}
+
+/** The nearest ancestor that scrolls its content vertically. */
+function scrollingAncestor(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if (overflow === 'auto' || overflow === 'scroll') return node;
+  }
+  return null;
 }

@@ -56,7 +56,7 @@ export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const shown = findLesson(shownId);
   const scroller = useRef<HTMLDivElement>(null);
   // Another lesson closes the course-complete panel.
-  useEffect(() => courseEndStore.set({ shown: false }), [active]);
+  useEffect(() => courseEndStore.set({ shown: false }), [active, courseEndStore]);
   // A new lesson (or the panel) starts at its beginning, not where the previous one was scrolled to.
   useEffect(() => {
     // A block body: Chromium's scrollTo returns a promise, which React would take for a cleanup function.

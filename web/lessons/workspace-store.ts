@@ -2,7 +2,7 @@ import { createStore } from '../state/store.ts';
 import { readStored, writeStored, type KeyValueStorage } from '../state/stored.ts';
 import { DEFAULT_FILES, ENTRY_FILE, sameFiles, type Files, type FilesPart } from '../state/files-store.ts';
 import { stateHook } from '../state/state-context.tsx';
-import { findLesson, lessons } from './course/catalog.ts';
+import { findLesson, firstLessonId } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 import type { RequestPart } from '../exchange/request/request-store.ts';
 
@@ -45,7 +45,7 @@ function loadSaved(storage: KeyValueStorage | undefined): Record<string, Files> 
 /** The workspace to open: `?lesson=<id>` in the address, else the last one, else lesson 1. */
 function initialActive(requested: string | null, lastActive: string | null): string {
   if (requested && isWorkspace(requested)) return requested;
-  return lastActive && isWorkspace(lastActive) ? lastActive : (lessons[0]?.id ?? SCRATCH);
+  return lastActive && isWorkspace(lastActive) ? lastActive : firstLessonId || SCRATCH;
 }
 
 /** What the workspace state is made from: the page's storage and address, and the parts it sets. */

@@ -26,10 +26,10 @@ export function StackedPanes({ panes, footer }: { panes: StackedPaneSpec[]; foot
     let pending = exchangeStore.get().pending;
     return exchangeStore.subscribe(() => {
       const now = exchangeStore.get().pending;
-      if (now && !pending) select('response');
+      if (now && !pending) paneTabsStore.set({ pane: 'response' });
       pending = now;
     });
-  }, []);
+  }, [exchangeStore, paneTabsStore]);
 
   const onKey = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;

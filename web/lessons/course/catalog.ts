@@ -1,13 +1,15 @@
 /// <reference types="vite/client" />
+import course from 'virtual:halo-course';
 import type { Check } from '../../../runtime/checks/check-format.ts';
-import type { CompiledLessonText, LessonMeta, LessonNode } from '../../../runtime/contract/lesson-tree.ts';
+import type { LessonNode } from '../../../runtime/contract/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
+import type { CourseModule } from './course-module.ts';
 
 /** One lesson, as the playground shows it. */
 export interface Lesson {
   /** The folder name, e.g. `01-getting-started`. */
   id: string;
-  /** The numeric prefix, e.g. 1. */
+  /** The lesson's place in the course, from 1 (the folder's numeric prefix when there is no course file). */
   number: number;
   title: string;
   summary: string;
@@ -21,43 +23,16 @@ export interface Lesson {
   checks: Check[];
 }
 
-// Vite inlines every lesson's frontmatter and program at build time; each lesson's text is a chunk of its
-// own, loaded when the lesson opens (lessonText), so the first load does not carry all of them.
-const metas = import.meta.glob<LessonMeta>('../../../lessons/*/lesson.md', { query: '?lesson-meta', import: 'default', eager: true });
-const texts = import.meta.glob<CompiledLessonText>('../../../lessons/*/lesson.md', { query: '?lesson', import: 'default' });
-// A program is one file (`starter.ts`) or a folder of files (`starter/main.ts`, `starter/todos.service.ts`, …).
-const programs = import.meta.glob<string>(['../../../lessons/*/{starter,solution}.ts', '../../../lessons/*/{starter,solution}/**/*.{ts,js,json}'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
-const checkModules = import.meta.glob<Check[]>('../../../lessons/*/checks.ts', { import: 'default', eager: true });
+// The course folder is read at build time (runtime/course/course-plugin.ts): every lesson's frontmatter,
+// programs and checks are in the first load; each lesson's text is a chunk of its own, loaded when the
+// lesson opens (lessonText), so the first load does not carry all of them.
+const textLoaders = new Map<string, CourseModule['lessons'][number]['text']>(course.lessons.map((lesson) => [lesson.id, lesson.text]));
 
-const FOLDER = /\/lessons\/((\d+)-[\w-]+)\/lesson\.md$/;
+/** Every lesson, in course order. */
+export const lessons: Lesson[] = course.lessons.map(({ text: _text, ...lesson }) => lesson);
 
-/** Every lesson, sorted by number. Throws at load time when a lesson folder is incomplete. */
-export const lessons: Lesson[] = Object.entries(metas)
-  .flatMap(([path, meta]) => {
-    const folder = FOLDER.exec(path);
-    if (!folder) return [];
-    const [, id, number] = folder;
-    const base = path.slice(0, -'lesson.md'.length);
-    const part = <T>(files: Record<string, T>, name: string): T => {
-      const value = files[base + name];
-      if (value === undefined) throw new Error(`Lesson ${id} has no ${name}.`);
-      return value;
-    };
-    const program = (name: 'starter' | 'solution'): Files => {
-      const single = programs[`${base}${name}.ts`];
-      if (single !== undefined) return { 'main.ts': single };
-      const folder = `${base}${name}/`;
-      const files = Object.fromEntries(Object.entries(programs).filter(([file]) => file.startsWith(folder)).map(([file, source]) => [file.slice(folder.length), source]));
-      if (files['main.ts'] === undefined) throw new Error(`Lesson ${id} has no ${name}.ts nor ${name}/main.ts.`);
-      return files;
-    };
-    return [{ id, number: Number(number), ...meta, starter: program('starter'), solution: program('solution'), checks: part(checkModules, 'checks.ts') }];
-  })
-  .sort((a, b) => a.number - b.number);
+/** The id of the lesson a new learner opens first. */
+export const firstLessonId: string = course.first;
 
 /** The lesson with `id`, if there is one. */
 export function findLesson(id: string): Lesson | undefined {
@@ -70,7 +45,9 @@ const loadedTexts = new Map<string, Promise<LessonNode[]>>();
 export function lessonText(lesson: Lesson): Promise<LessonNode[]> {
   let text = loadedTexts.get(lesson.id);
   if (!text) {
-    text = texts[`../../../lessons/${lesson.id}/lesson.md`]().then(
+    const load = textLoaders.get(lesson.id);
+    if (!load) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
+    text = load().then(
       (compiled) => compiled.text,
       (error: unknown) => {
         // Not kept: opening the lesson again tries again.

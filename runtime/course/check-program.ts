@@ -1,17 +1,22 @@
 import { WebSocket } from 'ws';
-import { stepsOf } from '../../runtime/checks/check-format.ts';
-import type { Lesson } from '../../web/lessons/course/catalog.ts';
-import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { Check } from '../checks/check-format.ts';
+import { stepsOf } from '../checks/check-format.ts';
+import type { WebSocketClass } from '../checks/check-socket.ts';
+import { runChecks } from '../checks/run-checks.ts';
+import type { CheckResult } from '../checks/run-checks.ts';
 import type { RunningProgram } from './serve-program.ts';
 import { serveProgram } from './serve-program.ts';
+
+/** What proving a program needs of its lesson: the checks. */
+interface CheckedLesson {
+  checks: readonly Check[];
+}
 
 /** Programs still running, so a test file's afterAll can stop them when a test gives up early. */
 export const runningPrograms = new Set<RunningProgram>();
 
 /** True when some check of the lesson restarts the program: each restart starts a process (and maybe opens a database). */
-export function restarts(lesson: Lesson): boolean {
+export function restarts(lesson: CheckedLesson): boolean {
   return lesson.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
 }
 
@@ -19,7 +24,9 @@ export function restarts(lesson: Lesson): boolean {
 export function report(results: CheckResult[]): string {
   return results
     .filter((r) => !r.passed)
-    .map((r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`)
+    .map(
+      (r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`,
+    )
     .join('\n');
 }
 
@@ -28,13 +35,18 @@ export function report(results: CheckResult[]): string {
  * `rounds` times against the same process, with Node's fetch: learners press "Run checks" again and
  * again, so checks must not depend on a fresh program. Returns the last round, or the first that failed.
  */
-export async function checkProgram(lesson: Lesson, file: string, rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
+export async function checkProgram(lesson: CheckedLesson, file: string, rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
   const served = await serveProgram(file, restarts(lesson) ? 60_000 : undefined);
   runningPrograms.add(served);
   try {
     let results: CheckResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      results = await runChecks(lesson.checks, { origin: served.origin, fetch, restart: served.restart, WebSocket: WebSocket as unknown as WebSocketClass });
+      results = await runChecks(lesson.checks, {
+        origin: served.origin,
+        fetch,
+        restart: served.restart,
+        WebSocket: WebSocket as unknown as WebSocketClass,
+      });
       if (report(results)) break;
     }
     return { results, output: served.output() };

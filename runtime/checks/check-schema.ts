@@ -1,0 +1,82 @@
+import * as v from 'valibot';
+import type { JsonValue } from './check-format.ts';
+
+/** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
+function strict<T extends v.ObjectEntries>(entries: T, part: string) {
+  return v.strictObject(entries, (issue) =>
+    issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`,
+  );
+}
+
+const text = v.string();
+const texts = v.union([text, v.array(text)]);
+const json: v.GenericSchema<JsonValue> = v.lazy(() =>
+  v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(json), v.record(v.string(), json)]),
+);
+const captures = v.record(
+  v.pipe(v.string(), v.regex(/^\w+$/, 'a capture name is letters, digits and _')),
+  v.pipe(v.string(), v.minLength(1)),
+);
+const file = strict({ filename: text, content: text, contentType: v.optional(text) }, 'a file');
+
+const request = strict(
+  {
+    method: v.pipe(v.string(), v.regex(/^[A-Z]+$/, 'must be an HTTP method in capitals, like "GET"')),
+    path: v.pipe(v.string(), v.startsWith('/', 'must start with /')),
+    headers: v.optional(v.record(v.string(), text)),
+    body: v.optional(v.union([json, v.record(v.string(), v.union([text, file]))])),
+    bodyType: v.optional(v.picklist(['json', 'form', 'multipart', 'text'])),
+  },
+  'a request',
+);
+const expect = strict(
+  {
+    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599))),
+    headers: v.optional(v.record(v.string(), v.nullable(text))),
+    body: v.optional(text),
+    bodyIncludes: v.optional(texts),
+    bodyExcludes: v.optional(texts),
+    json: v.optional(json),
+  },
+  'expect',
+);
+const httpStep = { request, expect, capture: v.optional(captures), restartFirst: v.optional(v.boolean()) };
+const socketStep = strict(
+  {
+    socket: v.pipe(v.string(), v.minLength(1)),
+    path: v.optional(v.pipe(v.string(), v.startsWith('/', 'must start with /'))),
+    send: v.optional(json),
+    expect: v.optional(json),
+    capture: v.optional(captures),
+  },
+  'a WebSocket step',
+);
+const heading = {
+  title: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')),
+  kind: v.optional(v.picklist(['task', 'observe'])),
+};
+
+/** A check with one request. */
+const SINGLE_CHECK = strict({ ...heading, ...httpStep }, 'a check');
+/** A check of several steps. */
+const FLOW_CHECK = strict(
+  {
+    ...heading,
+    steps: v.pipe(v.array(v.union([strict(httpStep, 'an HTTP step'), socketStep])), v.minLength(1, 'must have at least one step')),
+  },
+  'a check of steps',
+);
+
+/**
+ * What is wrong with `value` as one check of the lesson check format (check-format.ts), in words; empty
+ * when it is valid. For checks that arrive as data (a course's `checks.ts` once loaded, an exercise's
+ * checks). Unknown keys are refused, so a misspelt one is reported instead of being ignored.
+ */
+export function checkIssues(value: unknown): string[] {
+  const flow = typeof value === 'object' && value !== null && 'steps' in value;
+  const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, value);
+  if (parsed.success) return [];
+  // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix.
+  const issues = parsed.issues.flatMap((issue) => (issue.type === 'union' && issue.issues ? issue.issues : [issue]));
+  return [...new Set(issues.map((issue) => `"${v.getDotPath(issue) ?? 'check'}" ${issue.message}`))];
+}

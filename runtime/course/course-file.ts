@@ -1,0 +1,30 @@
+import * as v from 'valibot';
+import { LESSON_FOLDER } from './lesson-folder.ts';
+
+const line = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
+const lessonId = v.pipe(v.string(), v.regex(LESSON_FOLDER, 'must be a lesson folder name like "01-getting-started"'));
+
+/**
+ * `course.json`, the optional course file: the title, the chapters with their lessons in order (every
+ * lesson folder exactly once), and the lesson a new learner opens first (default: the first one).
+ */
+const COURSE_FILE = v.strictObject({
+  title: line,
+  chapters: v.pipe(
+    v.array(v.strictObject({ title: line, lessons: v.pipe(v.array(lessonId), v.minLength(1, 'must list at least one lesson')) })),
+    v.minLength(1, 'must list at least one chapter'),
+  ),
+  first: v.optional(lessonId),
+});
+
+/** The course file's name in a course folder. */
+export const COURSE_FILE_NAME = 'course.json';
+
+/** What the course file says, once checked. */
+export type CourseFile = v.InferOutput<typeof COURSE_FILE>;
+
+/** The course file's problems as `[dot path of the key, message]`; empty when it matches the schema. */
+export function courseFileIssues(value: unknown): { path: string; message: string }[] {
+  const parsed = v.safeParse(COURSE_FILE, value);
+  return parsed.success ? [] : parsed.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
+}

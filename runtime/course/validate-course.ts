@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { apiReference } from '../build/api-reference-cache.ts';
+import { FrontmatterError, parseLessonText } from '../build/frontmatter.ts';
+import { lessonLinkProblems } from '../build/lesson-links.ts';
+import { kindOf, type Check } from '../checks/check-format.ts';
+import { checkIssues } from '../checks/check-schema.ts';
+import { findApiEntry } from '../contract/api-entry.ts';
+import { checkProgram } from './check-program.ts';
+import type { CourseProblem } from './course-problem.ts';
+import { loadChecks, type LoadedChecks } from './load-checks.ts';
+import { readCourse, type LessonOnDisk } from './read-course.ts';
+
+/** How much validateCourse does. */
+export interface ValidateOptions {
+  /**
+   * Run every starter and solution on Node against its checks (the default). Off, only the files are
+   * read: schemas, links and names.
+   */
+  proofs?: boolean;
+  /** How many lessons are proved at once. Default 2. */
+  concurrency?: number;
+}
+
+/**
+ * Everything wrong with the course in folder `dir`, each problem with its file and line: the course
+ * file, lesson folder and program file names, every lesson's frontmatter and links, its checks against
+ * the check schema, and (with proofs) that the solution passes every check and the starter fails at least
+ * one — every `task` check, while passing every `observe` check — each program served on Node by the real
+ * framework in a child process. An empty list: the course is good.
+ */
+export async function validateCourse(dir: string, options: ValidateOptions = {}): Promise<CourseProblem[]> {
+  const { course, problems } = readCourse(dir);
+  const ids = new Set([...course.lessons.map((lesson) => lesson.id), 'scratch']);
+  const checked = course.lessons.map((lesson) => ({ lesson, text: lessonTextProblems(lesson, ids) }));
+  const loaded = await Promise.all(checked.map(async ({ lesson }) => checksOf(lesson)));
+  const queue = checked.map((entry, index) => ({ ...entry, ...loaded[index] }));
+  for (const entry of queue) problems.push(...entry.text, ...entry.problems);
+  if (options.proofs ?? true) {
+    const provable = queue.filter(
+      (entry): entry is typeof entry & { checks: Check[]; source: LoadedChecks } => entry.checks !== null && entry.source !== null,
+    );
+    // A few lessons at a time, each reported in course order whichever finishes first.
+    const proved: CourseProblem[][] = [];
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let index = next++; index < provable.length; index = next++)
+        proved[index] = await proveLesson(provable[index].lesson, provable[index].checks, provable[index].source);
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
+    problems.push(...proved.flat());
+  }
+  return problems;
+}
+
+/** The frontmatter's and the links' problems of a lesson's text. */
+function lessonTextProblems(lesson: LessonOnDisk, lessons: ReadonlySet<string>): CourseProblem[] {
+  const file = lesson.textFile;
+  const source = readFileSync(file, 'utf8');
+  let markdown: string;
+  try {
+    markdown = parseLessonText(source, 'lesson.md').markdown;
+  } catch (error) {
+    const message = (error as Error).message.replace(/^lesson\.md: /, '');
+    return [{ file, line: error instanceof FrontmatterError ? error.line : 1, message }];
+  }
+  const linesBefore = source.slice(0, source.length - markdown.length).split('\n').length - 1;
+  // The API reference takes seconds to make the first time: only lessons with api: links wait for it.
+  const api = markdown.includes('api:') ? apiReference() : [];
+  return lessonLinkProblems(markdown, { lessons, hasApi: (name) => findApiEntry(api, name) !== undefined }, linesBefore).map((problem) => {
+    const [, line, message] = /^line (\d+): (.*)$/s.exec(problem) ?? ['', '1', problem];
+    return { file, line: Number(line), message: `broken link: ${message}` };
+  });
+}
+
+/** The lesson's checks once loaded and checked against the schema; null when they cannot be used. */
+async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null; source: LoadedChecks | null; problems: CourseProblem[] }> {
+  const file = lesson.checksFile;
+  let source: LoadedChecks;
+  try {
+    source = await loadChecks(file);
+  } catch (error) {
+    return { checks: null, source: null, problems: [{ file, line: 1, message: `cannot be loaded: ${(error as Error).message}` }] };
+  }
+  if (!Array.isArray(source.value))
+    return {
+      checks: null,
+      source,
+      problems: [{ file, line: source.exportLine, message: 'must export a list of checks by default: export default defineChecks([...])' }],
+    };
+  if (source.value.length === 0)
+    return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'has no check: a lesson needs at least one' }] };
+  const problems = source.value.flatMap((check: unknown, index) =>
+    checkIssues(check).map((issue) => ({ file, line: source.lines[index] ?? source.exportLine, message: `check ${index + 1}: ${issue}` })),
+  );
+  return { checks: problems.length === 0 ? (source.value as Check[]) : null, source, problems };
+}
+
+/** Runs the lesson's solution and starter against its checks; each problem points at the check in checks.ts. */
+async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: LoadedChecks): Promise<CourseProblem[]> {
+  const problems: CourseProblem[] = [];
+  const at = (index: number): number => source.lines[index] ?? source.exportLine;
+  const run = async (program: 'solution' | 'starter') => {
+    try {
+      return (await checkProgram({ checks }, lesson[program].entry)).results;
+    } catch (error) {
+      problems.push({
+        file: lesson[program].entry,
+        line: 0,
+        message: `the ${program} does not run: ${(error as Error).message.split('\n')[0]}`,
+      });
+      return null;
+    }
+  };
+  const solution = await run('solution');
+  solution?.forEach((result, index) => {
+    if (result.passed) return;
+    const why = result.steps.flatMap((step) => step.failures).join(' ');
+    problems.push({ file: lesson.checksFile, line: at(index), message: `the solution fails the check "${result.title}": ${why}` });
+  });
+  const starter = await run('starter');
+  if (starter) {
+    if (starter.every((result) => result.passed))
+      problems.push({
+        file: lesson.checksFile,
+        line: source.exportLine,
+        message: 'the starter passes every check: a check that cannot fail teaches nothing',
+      });
+    starter.forEach((result, index) => {
+      const kind = kindOf(checks[index]);
+      if (kind === 'task' && result.passed && !starter.every((r) => r.passed))
+        problems.push({
+          file: lesson.checksFile,
+          line: at(index),
+          message: `the starter passes the task check "${result.title}": mark it kind: 'observe', or make the starter fail it`,
+        });
+      if (kind === 'observe' && !result.passed)
+        problems.push({
+          file: lesson.checksFile,
+          line: at(index),
+          message: `the starter fails the observe check "${result.title}": an observe check shows what the starter already does`,
+        });
+    });
+  }
+  return problems;
+}

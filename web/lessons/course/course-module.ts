@@ -1,0 +1,22 @@
+import type { Check } from '../../../runtime/checks/check-format.ts';
+import type { CompiledLessonText, LessonMeta } from '../../../runtime/contract/lesson-tree.ts';
+import type { Files } from '../../state/files-store.ts';
+
+/** What `virtual:halo-course` gives (runtime/course/course-plugin.ts): the course folder the site was built with. */
+export interface CourseModule {
+  /** The course's title (course.json; "Halo course" without one). */
+  title: string;
+  /** The chapters with their lesson ids, in order. */
+  chapters: { title: string; lessons: string[] }[];
+  /** The lesson a new learner opens first. */
+  first: string;
+  /** Every lesson in course order; `number` is its place, from 1. */
+  lessons: (LessonMeta & {
+    id: string;
+    number: number;
+    starter: Files;
+    solution: Files;
+    checks: Check[];
+    text: () => Promise<CompiledLessonText>;
+  })[];
+}
