@@ -23,11 +23,28 @@ const coursePrograms = () => readCourse(courseDir).course.lessons.flatMap((lesso
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
-  plugins: [react(), tailwindcss(), coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1', proofs: buildRunsProofs(courseDir, process.env) }), lessonTextPlugin(), apiReferencePlugin(), mswCookieStorePlugin(), monacoLanguagesPlugin(), prebuiltProgramsPlugin(coursePrograms), serviceWorkerPlugin(), haloTarballPlugin(), pgliteSeedPlugin(), sandboxedWorkersDevPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1', proofs: buildRunsProofs(courseDir, process.env) }),
+    lessonTextPlugin(),
+    apiReferencePlugin(),
+    mswCookieStorePlugin(),
+    monacoLanguagesPlugin(),
+    prebuiltProgramsPlugin(coursePrograms),
+    serviceWorkerPlugin(),
+    haloTarballPlugin(),
+    pgliteSeedPlugin(),
+    sandboxedWorkersDevPlugin(),
+  ],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque
   // origin), where it could not import chunks from the site.
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.
-  worker: { format: 'es', plugins: () => [prebuiltProgramsPlugin(coursePrograms), leaveOutOptionalModules()], rolldownOptions: { output: { codeSplitting: false } } },
+  worker: {
+    format: 'es',
+    plugins: () => [prebuiltProgramsPlugin(coursePrograms), leaveOutOptionalModules()],
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
   build: {
     outDir: 'dist',
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.

@@ -8,7 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cycleGroups, fileGraph, folderGraph, importEdges, isInside, shortestCycle, sourceFiles, type ImportEdge } from './support/import-graph.ts';
+import {
+  cycleGroups,
+  fileGraph,
+  folderGraph,
+  importEdges,
+  isInside,
+  shortestCycle,
+  sourceFiles,
+  type ImportEdge,
+} from './support/import-graph.ts';
 
 const REPO = resolve(import.meta.dirname, '..');
 const RUNTIME = join(REPO, 'runtime');
@@ -60,7 +69,7 @@ describe('layering', () => {
     expect(outside.map((edge) => `${relative(REPO, edge.from)} imports ${relative(REPO, edge.to)}`)).toEqual([]);
   });
 
-  it('runtime/contract, the playground runtime\'s bottom floor, imports nothing from outside itself', () => {
+  it("runtime/contract, the playground runtime's bottom floor, imports nothing from outside itself", () => {
     const contract = join(RUNTIME, 'contract');
     const outside = importEdges(contract).filter((edge) => !isInside(edge.to, contract));
     expect(outside.map((edge) => `${relative(REPO, edge.from)} imports ${relative(REPO, edge.to)}`)).toEqual([]);

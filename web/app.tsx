@@ -33,9 +33,17 @@ import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 import { FilesAndEditor } from './editor/files-and-editor.tsx';
 
 // A second, read-only Monaco: loads when its tab is chosen.
-const CompiledOutput = lazy(() => monacoMayLoad().then(() => import('./output/compiled-output.tsx')).then((m) => ({ default: m.CompiledOutput })));
+const CompiledOutput = lazy(() =>
+  monacoMayLoad()
+    .then(() => import('./output/compiled-output.tsx'))
+    .then((m) => ({ default: m.CompiledOutput })),
+);
 
-const RESET_EXAMPLE = { title: 'Reset the example?', message: 'Replace your code with the example program? Your changes are lost.', confirmLabel: 'Replace my code' };
+const RESET_EXAMPLE = {
+  title: 'Reset the example?',
+  message: 'Replace your code with the example program? Your changes are lost.',
+  confirmLabel: 'Replace my code',
+};
 
 function Toolbar() {
   const { layoutStore } = useLayout();
@@ -60,11 +68,7 @@ function Toolbar() {
       <ToolbarMore>
         {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
         {workspace === SCRATCH && (
-          <button
-            type="button"
-            className="btn-ghost"
-            onClick={() => void askToConfirm(RESET_EXAMPLE).then((ok) => ok && resetWorkspace())}
-          >
+          <button type="button" className="btn-ghost" onClick={() => void askToConfirm(RESET_EXAMPLE).then((ok) => ok && resetWorkspace())}>
             Reset example
           </button>
         )}
@@ -114,8 +118,24 @@ function Dock() {
           selected={tab}
           onSelect={(dockTab) => layoutStore.set({ dockTab })}
           tabs={[
-            { id: 'console', label: `Console (${lines})`, content: () => <ErrorBoundary name="Console"><ConsolePane /></ErrorBoundary> },
-            { id: 'problems', label: `Problems (${problems})`, content: () => <ErrorBoundary name="Problems"><ProblemsList /></ErrorBoundary> },
+            {
+              id: 'console',
+              label: `Console (${lines})`,
+              content: () => (
+                <ErrorBoundary name="Console">
+                  <ConsolePane />
+                </ErrorBoundary>
+              ),
+            },
+            {
+              id: 'problems',
+              label: `Problems (${problems})`,
+              content: () => (
+                <ErrorBoundary name="Problems">
+                  <ProblemsList />
+                </ErrorBoundary>
+              ),
+            },
             {
               id: 'output',
               label: 'JavaScript',
@@ -150,7 +170,13 @@ export function App() {
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
-        <Pane id="editor-pane" title="Code" actions={<span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>}>
+        <Pane
+          id="editor-pane"
+          title="Code"
+          actions={
+            <span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>
+          }
+        >
           <FilesAndEditor />
         </Pane>
         <Dock />

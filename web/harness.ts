@@ -7,7 +7,7 @@ import type { ConsoleEntry, PlaygroundEngine, ProgramState } from '../runtime/en
 import { answerPgCall, MAX_STORED_PG_BYTES } from '../runtime/server-worker/host/pg-store.ts';
 
 /** What the harness puts on `window.__halo`. */
-export interface HaloHarness {
+interface HaloHarness {
   engine: PlaygroundEngine;
   /** The engine factory, to check that asking again returns the same engine. */
   createEngine: typeof createEngine;
@@ -29,7 +29,14 @@ declare global {
 
 const timeout = Number(new URLSearchParams(location.search).get('timeout')) || undefined;
 const engine = createEngine({ requestTimeoutMs: timeout });
-const harness: HaloHarness = { engine, createEngine, console: [], states: [], loadFramework: () => import('../runtime/browser/index.ts'), pgStore: { answerPgCall, maxBytes: MAX_STORED_PG_BYTES } };
+const harness: HaloHarness = {
+  engine,
+  createEngine,
+  console: [],
+  states: [],
+  loadFramework: () => import('../runtime/browser/index.ts'),
+  pgStore: { answerPgCall, maxBytes: MAX_STORED_PG_BYTES },
+};
 engine.onConsole((entry) => harness.console.push(entry));
 engine.onState((state) => harness.states.push(state));
 window.__halo = harness;

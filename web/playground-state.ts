@@ -24,9 +24,6 @@ export interface PlaygroundStateOptions {
   location: Pick<Location, 'search'>;
 }
 
-/** Every store of the playground, by the name of the part each feature reads with its own hook. */
-export type PlaygroundState = ReturnType<typeof createPlaygroundState>;
-
 /**
  * Creates every store of the page, once, in dependency order (the workspace fills the files and may set
  * the request; the lesson checks follow the workspace and mark progress). Handed to the components by

@@ -47,7 +47,10 @@ export class BrokeredPgFs implements Filesystem {
   ) {}
 
   /** Writes the stored files into PGlite's file system before PostgreSQL starts. */
-  async init(pg: PGlite, emscriptenOptions: Partial<PGliteOptions> & { preRun?: ((mod: { FS: unknown }) => void)[] }): Promise<{ emscriptenOpts: never }> {
+  async init(
+    pg: PGlite,
+    emscriptenOptions: Partial<PGliteOptions> & { preRun?: ((mod: { FS: unknown }) => void)[] },
+  ): Promise<{ emscriptenOpts: never }> {
     this.pg = pg;
     const restore = (mod: { FS: unknown }): void => this.restore(mod.FS as EmscriptenFs, this.files);
     return { emscriptenOpts: { ...emscriptenOptions, preRun: [...(emscriptenOptions.preRun ?? []), restore] } as never };
@@ -115,7 +118,11 @@ export class BrokeredPgFs implements Filesystem {
   }
 
   /** Calls `visit` for every file and directory under PGDATA (paths relative to it), parents first. */
-  private walk(fs: EmscriptenFs, relative: string, visit: (path: string, stat: { mode: number; mtime: Date | number; size: number }) => void): void {
+  private walk(
+    fs: EmscriptenFs,
+    relative: string,
+    visit: (path: string, stat: { mode: number; mtime: Date | number; size: number }) => void,
+  ): void {
     let names: string[];
     try {
       names = fs.readdir(relative ? `${PGDATA}/${relative}` : PGDATA);

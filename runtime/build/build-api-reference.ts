@@ -25,7 +25,11 @@ const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
  * TSDoc, and the public members of classes and interfaces, for the API reference and the lesson checks.
  */
 export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
-  const config = ts.getParsedCommandLineOfConfigFile(resolve(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    resolve(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   const program = ts.createProgram([entry], { ...config?.options, noEmit: true, skipLibCheck: true });
   const checker = program.getTypeChecker();
   const source = program.getSourceFile(entry);
@@ -48,16 +52,30 @@ export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
     if (ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration)) {
       const kind = ts.isClassDeclaration(declaration) ? 'class' : 'interface';
       const base = baseClass(declaration);
-      entries.push({ id, kind, signature: `${kind} ${id}${typeParameters(declaration, print)}${heritage(declaration, print)}`, ...docOf(symbol), ...(base ? { base } : {}) });
+      entries.push({
+        id,
+        kind,
+        signature: `${kind} ${id}${typeParameters(declaration, print)}${heritage(declaration, print)}`,
+        ...docOf(symbol),
+        ...(base ? { base } : {}),
+      });
       entries.push(...members(symbol, declaration, id));
     } else if (ts.isFunctionDeclaration(declaration)) {
       const type = checker.getTypeOfSymbol(symbol);
-      const signature = type.getCallSignatures().map((s) => `function ${id}${checker.signatureToString(s)}`).join('\n');
+      const signature = type
+        .getCallSignatures()
+        .map((s) => `function ${id}${checker.signatureToString(s)}`)
+        .join('\n');
       entries.push({ id, kind: 'function', signature, ...docOf(symbol) });
     } else if (ts.isTypeAliasDeclaration(declaration)) {
       entries.push({ id, kind: 'type', signature: print(stripModifiers(declaration)), ...docOf(symbol) });
     } else if (ts.isVariableDeclaration(declaration)) {
-      entries.push({ id, kind: 'const', signature: `const ${id}: ${checker.typeToString(checker.getTypeOfSymbol(symbol))}`, ...docOf(symbol) });
+      entries.push({
+        id,
+        kind: 'const',
+        signature: `const ${id}: ${checker.typeToString(checker.getTypeOfSymbol(symbol))}`,
+        ...docOf(symbol),
+      });
     } else if (ts.isEnumDeclaration(declaration)) {
       entries.push({ id, kind: 'enum', signature: print(stripModifiers(declaration)), ...docOf(symbol) });
     }
@@ -79,9 +97,14 @@ export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
         const signatures = checker.getTypeOfSymbol(owner).getConstructSignatures();
         signature = signatures.map((s) => `new ${parent}${checker.signatureToString(s)}`).join('\n');
       } else if (kind === 'method') {
-        signature = type.getCallSignatures().map((s) => `${isStatic ? 'static ' : ''}${name}${checker.signatureToString(s)}`).join('\n');
+        signature = type
+          .getCallSignatures()
+          .map((s) => `${isStatic ? 'static ' : ''}${name}${checker.signatureToString(s)}`)
+          .join('\n');
       } else {
-        const readonly = ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly || (ts.isGetAccessor(decl) && !member.declarations?.some(ts.isSetAccessor));
+        const readonly =
+          ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly ||
+          (ts.isGetAccessor(decl) && !member.declarations?.some(ts.isSetAccessor));
         signature = `${isStatic ? 'static ' : ''}${readonly ? 'readonly ' : ''}${name}: ${checker.typeToString(type)}`;
       }
       return [{ id: `${parent}.${name}`, kind, signature, ...docOf(member), parent }];
@@ -107,7 +130,9 @@ function baseClass(declaration: ts.ClassDeclaration | ts.InterfaceDeclaration): 
 /** The declaration without `export`/`declare`, which the reference does not need. */
 function stripModifiers<T extends ts.TypeAliasDeclaration | ts.EnumDeclaration>(declaration: T): T {
   const modifiers = declaration.modifiers?.filter((m) => m.kind !== ts.SyntaxKind.ExportKeyword && m.kind !== ts.SyntaxKind.DeclareKeyword);
-  return (ts.isTypeAliasDeclaration(declaration)
-    ? ts.factory.updateTypeAliasDeclaration(declaration, modifiers, declaration.name, declaration.typeParameters, declaration.type)
-    : ts.factory.updateEnumDeclaration(declaration, modifiers, declaration.name, declaration.members)) as T;
+  return (
+    ts.isTypeAliasDeclaration(declaration)
+      ? ts.factory.updateTypeAliasDeclaration(declaration, modifiers, declaration.name, declaration.typeParameters, declaration.type)
+      : ts.factory.updateEnumDeclaration(declaration, modifiers, declaration.name, declaration.members)
+  ) as T;
 }

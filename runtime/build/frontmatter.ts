@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 
 /** One line of text: required, not blank, short enough for the lesson list. */
-const line = v.pipe(v.string('is required: one line of text'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
+const line = v.pipe(
+  v.string('is required: one line of text'),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(200, 'must be at most 200 characters'),
+);
 
 /**
  * What a lesson's frontmatter may hold: `title` and `summary` (one line each), `covers` (spec rule ids

@@ -36,15 +36,20 @@ async function bundleJs(root: string): Promise<string> {
     legalComments: 'inline',
     logLevel: 'silent',
     // Inlined CommonJS dependencies call require() for Node built-ins; ESM has none of its own.
-    banner: { js: "import { createRequire as __haloCreateRequire } from 'node:module';\nconst require = __haloCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __haloCreateRequire } from 'node:module';\nconst require = __haloCreateRequire(import.meta.url);",
+    },
   });
   return result.outputFiles[0].text;
 }
 
 function declarations(root: string): string {
-  const [dts] = generateDtsBundle([{ filePath: resolve(root, 'runtime/node/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }], {
-    preferredConfigPath: resolve(root, 'tsconfig.json'),
-  });
+  const [dts] = generateDtsBundle(
+    [{ filePath: resolve(root, 'runtime/node/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }],
+    {
+      preferredConfigPath: resolve(root, 'tsconfig.json'),
+    },
+  );
   return dts;
 }
 

@@ -5,10 +5,7 @@ import { unified } from 'unified';
 
 /** Where a link in lesson text goes: the web, another lesson, an entry of the API reference, or nowhere valid. */
 export type LessonLinkTarget =
-  | { kind: 'web'; href: string }
-  | { kind: 'lesson'; id: string }
-  | { kind: 'api'; id: string }
-  | { kind: 'bad'; reason: string };
+  { kind: 'web'; href: string } | { kind: 'lesson'; id: string } | { kind: 'api'; id: string } | { kind: 'bad'; reason: string };
 
 const WEB = /^(https?:\/\/|mailto:)/i;
 const LESSON_QUERY = /^\?lesson=([\w-]+)$/;
@@ -27,7 +24,10 @@ export function classifyHref(href: string): LessonLinkTarget {
   if (lesson) return { kind: 'lesson', id: lesson[1] };
   const api = API.exec(target);
   if (api) return { kind: 'api', id: api[1] };
-  return { kind: 'bad', reason: `"${href}" is not a link a lesson can use (https://…, mailto:…, ?lesson=<folder>, ../<folder>/lesson.md or api:Symbol)` };
+  return {
+    kind: 'bad',
+    reason: `"${href}" is not a link a lesson can use (https://…, mailto:…, ?lesson=<folder>, ../<folder>/lesson.md or api:Symbol)`,
+  };
 }
 
 /** What a lesson's links may point at. */

@@ -41,8 +41,13 @@ export function lessonTextPlugin(): Plugin {
       const linesBefore = source.slice(0, source.length - markdown.length).split('\n').length - 1;
       // The API reference takes seconds to make the first time: only lessons with api: links wait for it.
       const api = markdown.includes('api:') ? apiReference() : [];
-      const problems = lessonLinkProblems(markdown, { lessons: lessonIds(file), hasApi: (name) => findApiEntry(api, name) !== undefined }, linesBefore);
-      if (problems.length > 0) throw new Error(`${file}: broken link${problems.length > 1 ? 's' : ''} in ${basename(file)}:\n  ${problems.join('\n  ')}`);
+      const problems = lessonLinkProblems(
+        markdown,
+        { lessons: lessonIds(file), hasApi: (name) => findApiEntry(api, name) !== undefined },
+        linesBefore,
+      );
+      if (problems.length > 0)
+        throw new Error(`${file}: broken link${problems.length > 1 ? 's' : ''} in ${basename(file)}:\n  ${problems.join('\n  ')}`);
       const compiled: CompiledLessonText = { ...fields, text: markdownToTree(markdown) };
       return `export default ${JSON.stringify(compiled)};`;
     },

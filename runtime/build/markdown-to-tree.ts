@@ -8,8 +8,32 @@ import { classifyHref } from './lesson-links.ts';
 
 /** Tags the lesson text may contain; anything else is dropped with its content (raw HTML never gets this far). */
 const ALLOWED = new Set([
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'a', 'em', 'strong', 'del', 'code', 'pre', 'blockquote',
-  'hr', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'em',
+  'strong',
+  'del',
+  'code',
+  'pre',
+  'blockquote',
+  'hr',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'input',
 ]);
 
 // remark-rehype drops raw HTML unless told otherwise, so no `html` node reaches the tree.

@@ -3,7 +3,8 @@ import type { Plugin } from 'vite';
 /** The languages the playground edits and highlights; Monaco's other 80 grammars and workers stay out of the build. */
 const KEPT = new Set(['typescript', 'javascript', 'graphql']);
 const ENTRY = /[\\/]node_modules[\\/]monaco-editor[\\/]esm[\\/]vs[\\/]index\.js$/;
-const LANGUAGE_LINE = /^(?:import '\.\/languages\/(?:definitions|features)\/([\w-]+)\/register\.js';|import \* as (\w+) from '\.\/languages\/features\/([\w-]+)\/register\.js';|export \{ (\w+) as [\w$]+ \};)$/;
+const LANGUAGE_LINE =
+  /^(?:import '\.\/languages\/(?:definitions|features)\/([\w-]+)\/register\.js';|import \* as (\w+) from '\.\/languages\/features\/([\w-]+)\/register\.js';|export \{ (\w+) as [\w$]+ \};)$/;
 
 /**
  * Builds `monaco-editor` with only the TypeScript and JavaScript languages (and the GraphQL grammar, for the request panel): its entry registers every

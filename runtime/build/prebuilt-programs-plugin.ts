@@ -18,7 +18,9 @@ export interface PrebuiltProgram {
 
 /** The playground's own programs (not the course's): the templates and the example program, each one file. */
 function playgroundPrograms(): PrebuiltProgram[] {
-  const templates = readdirSync(`${ROOT}web/templates`).filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts').map((name) => `web/templates/${name}`);
+  const templates = readdirSync(`${ROOT}web/templates`)
+    .filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts')
+    .map((name) => `web/templates/${name}`);
   return ['lessons/getting-started/app.ts', ...templates]
     .filter((path) => existsSync(`${ROOT}${path}`))
     .map((path) => ({ files: { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') }, paths: [`${ROOT}${path}`] }));
@@ -38,7 +40,9 @@ async function haloExports(): Promise<string[]> {
     logLevel: 'silent',
   });
   // Sorted as a module namespace lists them: the compiler worker and this build must agree.
-  return Object.values(result.metafile.outputs).flatMap((output) => output.exports).sort();
+  return Object.values(result.metafile.outputs)
+    .flatMap((output) => output.exports)
+    .sort();
 }
 
 /**
@@ -68,7 +72,10 @@ export function prebuiltProgramsPlugin(coursePrograms: () => PrebuiltProgram[]):
       for (const { files, paths } of [...coursePrograms(), ...playgroundPrograms()]) {
         for (const path of paths) this.addWatchFile(path);
         const result = await compileProgram(esbuild, { files, entry: 'main.ts', haloExports: names });
-        if (!result.ok) this.error(`${paths[0]} does not compile: ${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`);
+        if (!result.ok)
+          this.error(
+            `${paths[0]} does not compile: ${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`).join('; ')}`,
+          );
         if (ids.includes(result.bundle.id)) continue;
         ids.push(result.bundle.id);
         this.emitFile({ type: 'asset', fileName: `assets/prebuilt/${result.bundle.id}.js`, source: result.bundle.code });

@@ -39,7 +39,9 @@ export function serviceWorkerPlugin(): Plugin {
       order: 'post',
       async handler(_options, bundle) {
         this.emitFile({ type: 'asset', fileName: MSW_WORKER_FILE, source: mswWorkerSource() });
-        const built = Object.fromEntries(Object.values(bundle).map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]));
+        const built = Object.fromEntries(
+          Object.values(bundle).map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source]),
+        );
         const siblings = compressedSiblings(built);
         for (const [fileName, source] of Object.entries(siblings)) this.emitFile({ type: 'asset', fileName, source });
         const files = { ...built, ...siblings };

@@ -136,7 +136,9 @@ export function kindOf(check: Check): CheckKind {
 
 /** Every step of a check, whichever form it was written in. */
 export function flowStepsOf(check: Check): FlowStep[] {
-  return 'steps' in check ? check.steps : [{ request: check.request, expect: check.expect, capture: check.capture, restartFirst: check.restartFirst }];
+  return 'steps' in check
+    ? check.steps
+    : [{ request: check.request, expect: check.expect, capture: check.capture, restartFirst: check.restartFirst }];
 }
 
 /** True for a WebSocket step. */

@@ -42,7 +42,10 @@ function checkBody(request: CheckRequest): RequestBody {
         }),
       };
     case 'multipart':
-      return { type: 'multipart', parts: checkFields(request).map(([name, value]) => [name, typeof value === 'string' ? value : filePart(value)]) };
+      return {
+        type: 'multipart',
+        parts: checkFields(request).map(([name, value]) => [name, typeof value === 'string' ? value : filePart(value)]),
+      };
   }
 }
 

@@ -43,7 +43,9 @@ export class CheckSocket {
       // A refused upgrade (404 on Node) is an error event first; `ws` throws it when nobody listens.
       socket.addEventListener('error', () => fail('the server refused the connection'), { once: true });
       socket.addEventListener('open', () => resolve(connection), { once: true });
-      socket.addEventListener('close', (event) => fail(`it closed with ${event.code}${event.reason ? ` (${event.reason})` : ''}`), { once: true });
+      socket.addEventListener('close', (event) => fail(`it closed with ${event.code}${event.reason ? ` (${event.reason})` : ''}`), {
+        once: true,
+      });
     });
   }
 

@@ -38,7 +38,8 @@ function graphqlBody(graphql: { query: string; variables: string }): string {
     } catch {
       throw new Error('the GraphQL variables are not valid JSON');
     }
-    if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) throw new Error('the GraphQL variables must be a JSON object');
+    if (typeof variables !== 'object' || variables === null || Array.isArray(variables))
+      throw new Error('the GraphQL variables must be a JSON object');
   }
   return JSON.stringify(variables === undefined ? { query: graphql.query } : { query: graphql.query, variables });
 }
@@ -69,9 +70,17 @@ export function encodeRequest(request: HttpRequest, origin: string): FetchArgs {
     case 'text':
       return { ...encoded, body: body.text, headers: withContentType(request.headers, 'text/plain; charset=utf-8') };
     case 'form':
-      return { ...encoded, body: encodeFormFields(body.fields), headers: withContentType(request.headers, 'application/x-www-form-urlencoded') };
+      return {
+        ...encoded,
+        body: encodeFormFields(body.fields),
+        headers: withContentType(request.headers, 'application/x-www-form-urlencoded'),
+      };
     case 'multipart':
       // fetch writes Content-Type with the body's boundary itself; a hand-set one would not match the body.
-      return { ...encoded, body: multipartBody(body.parts), headers: request.headers.filter(([name]) => name.toLowerCase() !== 'content-type') };
+      return {
+        ...encoded,
+        body: multipartBody(body.parts),
+        headers: request.headers.filter(([name]) => name.toLowerCase() !== 'content-type'),
+      };
   }
 }

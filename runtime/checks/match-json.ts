@@ -19,9 +19,14 @@ export function matchJson(expected: JsonValue, actual: unknown, where = 'json'):
     }
     const record = actual as Record<string, unknown>;
     const missing = Object.keys(expected).filter((key) => !(key in record));
-    const failures = Object.entries(expected).flatMap(([key, value]) => (key in record ? matchJson(value, record[key], `${where}.${key}`) : []));
+    const failures = Object.entries(expected).flatMap(([key, value]) =>
+      key in record ? matchJson(value, record[key], `${where}.${key}`) : [],
+    );
     if (missing.length === 1) failures.unshift(`Expected ${where} to have the key "${missing[0]}", but it is missing.`);
-    if (missing.length > 1) failures.unshift(`Expected ${where} to have the keys ${missing.map((k) => `"${k}"`).join(', ')}, but they are missing: ${show(actual)}.`);
+    if (missing.length > 1)
+      failures.unshift(
+        `Expected ${where} to have the keys ${missing.map((k) => `"${k}"`).join(', ')}, but they are missing: ${show(actual)}.`,
+      );
     return failures;
   }
   return Object.is(expected, actual) ? [] : [`Expected ${where} to be ${show(expected)}, but it is ${show(actual)}.`];

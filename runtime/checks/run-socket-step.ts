@@ -22,7 +22,12 @@ export type CheckSockets = Map<string, CheckSocket>;
  * message. Its result reads like an HTTP step's: `WS <path> (<name>)`, the message sent as the body,
  * the expected message as `json`, and the messages received so far as the actual body.
  */
-export async function runSocketStep(step: SocketStep, sockets: CheckSockets, scope: CaptureScope, options: SocketStepOptions): Promise<StepResult> {
+export async function runSocketStep(
+  step: SocketStep,
+  sockets: CheckSockets,
+  scope: CaptureScope,
+  options: SocketStepOptions,
+): Promise<StepResult> {
   const resolved = resolveStrings(step, scope);
   const path = resolved.path ?? '/ws';
   const result: StepResult = {
@@ -53,8 +58,12 @@ export async function runSocketStep(step: SocketStep, sockets: CheckSockets, sco
   const message = await socket.next((m) => matchJson(expected, m).length === 0, signal);
   if (message === null) {
     result.actual.body = socket.received.join('\n');
-    const why = socket.closed ? `the connection closed (${socket.closed.code}${socket.closed.reason ? `: ${socket.closed.reason}` : ''})` : 'none came in time';
-    result.failures.push(`Expected a message on "${resolved.socket}" matching ${JSON.stringify(expected)}, but ${why}. Received: ${socket.received.length ? socket.received.join(' ') : 'nothing'}.`);
+    const why = socket.closed
+      ? `the connection closed (${socket.closed.code}${socket.closed.reason ? `: ${socket.closed.reason}` : ''})`
+      : 'none came in time';
+    result.failures.push(
+      `Expected a message on "${resolved.socket}" matching ${JSON.stringify(expected)}, but ${why}. Received: ${socket.received.length ? socket.received.join(' ') : 'nothing'}.`,
+    );
     return result;
   }
   result.actual.body = JSON.stringify(message);

@@ -12,4 +12,3 @@ export interface StepResult {
   /** Expected-vs-actual explanations; empty when the step passed. */
   failures: string[];
 }
-

@@ -24,7 +24,11 @@ export async function compileProgram(esbuild: Esbuild, input: CompileInput): Pro
   const entry = fileKey(input.entry);
   const elapsed = (): number => performance.now() - started;
   if (!(entry in normalizedKeys(input.files))) {
-    return { ok: false, durationMs: elapsed(), diagnostics: [{ file: entry, line: 1, column: 1, message: `The program has no file "${entry}".`, severity: 'error' }] };
+    return {
+      ok: false,
+      durationMs: elapsed(),
+      diagnostics: [{ file: entry, line: 1, column: 1, message: `The program has no file "${entry}".`, severity: 'error' }],
+    };
   }
   try {
     const result = await esbuild.build({

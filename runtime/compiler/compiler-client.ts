@@ -26,7 +26,9 @@ export class CompilerClient {
       for (const waiter of this.pending.values()) waiter.reject(error);
       this.pending.clear();
     };
-    this.ready = new Promise<void>((resolve) => (this.startNow = resolve)).then(() => this.send({ id: 0, type: 'init' })).then(() => undefined);
+    this.ready = new Promise<void>((resolve) => (this.startNow = resolve))
+      .then(() => this.send({ id: 0, type: 'init' }))
+      .then(() => undefined);
   }
 
   /** Starts initializing esbuild in the worker (once). */

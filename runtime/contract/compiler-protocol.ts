@@ -5,6 +5,4 @@ export type ToCompiler = { id: number; type: 'init' } | { id: number; type: 'com
 
 /** The compiler worker's answers. */
 export type FromCompiler =
-  | { id: number; type: 'ready' }
-  | { id: number; type: 'compiled'; result: CompileResult }
-  | { id: number; type: 'error'; message: string };
+  { id: number; type: 'ready' } | { id: number; type: 'compiled'; result: CompileResult } | { id: number; type: 'error'; message: string };

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The default course: Halo's own lessons. */
-export const DEFAULT_COURSE_DIR = resolve(REPO_ROOT, 'lessons');
+const DEFAULT_COURSE_DIR = resolve(REPO_ROOT, 'lessons');
 
 /**
  * Whether a build of `dir` runs every program to prove its checks: `HALO_COURSE_PROOFS=1|0` decides, else yes for

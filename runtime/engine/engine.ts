@@ -67,7 +67,11 @@ export class Engine implements PlaygroundEngine {
     const host = this.host;
     const startCompiler = () => this.compiler.start();
     this.serving = startRequestBridge(
-      { handles: (origin) => host.handles(origin), fetch: (request) => host.fetch(request).finally(startCompiler), openSocket: (url, peer) => host.openSocket(url, peer) },
+      {
+        handles: (origin) => host.handles(origin),
+        fetch: (request) => host.fetch(request).finally(startCompiler),
+        openSocket: (url, peer) => host.openSocket(url, peer),
+      },
       root,
     );
     this.ready = Promise.all([this.compiler.ready, this.serving]).then(() => undefined);

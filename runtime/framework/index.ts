@@ -48,6 +48,14 @@ export type { BusMessage, ChangeBus } from './providers/websocket/change-bus.ts'
 export type { ChangeWatcher, ServiceChange } from './services/hooked-service.ts';
 export { graphql } from './providers/graphql/graphql-provider.ts';
 export type { GraphQLOptions, GraphQLSchemaLike } from './providers/graphql/graphql-provider.ts';
-export { resolveCreate, resolveIndex, resolveMethod, resolveModify, resolveRead, resolveRemove, resolveUpdate } from './providers/graphql/graphql-resolvers.ts';
+export {
+  resolveCreate,
+  resolveIndex,
+  resolveMethod,
+  resolveModify,
+  resolveRead,
+  resolveRemove,
+  resolveUpdate,
+} from './providers/graphql/graphql-resolvers.ts';
 export type { GraphQLContext, ServiceArgs, ServiceResolver } from './providers/graphql/graphql-resolvers.ts';
 export type { AppHttpOptions, LingerLimits, MultipartLimits } from './server-options.ts';

@@ -15,7 +15,12 @@ import { attachWebSockets } from './websocket-server.ts';
 const SHUTDOWN_GRACE_MS = 5000;
 
 /** Node's errors for a response the app built wrongly; their messages say what was wrong. */
-const INVALID_RESPONSE_CODES = new Set(['ERR_INVALID_CHAR', 'ERR_INVALID_HTTP_TOKEN', 'ERR_HTTP_INVALID_HEADER_VALUE', 'ERR_HTTP_INVALID_STATUS_CODE']);
+const INVALID_RESPONSE_CODES = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_HTTP_INVALID_STATUS_CODE',
+]);
 
 /** Serves an App over Node's http module. */
 export class AppHttp {
@@ -110,7 +115,9 @@ export class AppHttp {
       this.handleRequest,
     );
     server.headersTimeout = headersTimeout;
-    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, { maxHeaderSize, linger: this.linger }));
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+      answerClientError(error, socket, { maxHeaderSize, linger: this.linger }),
+    );
     return server;
   }
 

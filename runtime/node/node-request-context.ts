@@ -8,7 +8,6 @@ import { UploadedFile } from '../framework/uploaded-file.ts';
 import { frameworkErrors } from '../framework/errors/framework-errors.ts';
 import { isSafeKey } from '../framework/objects/safe-keys.ts';
 
-
 const EMPTY = Buffer.alloc(0);
 
 /** The default multipart limits. */
@@ -68,7 +67,9 @@ export class NodeRequestContext extends RequestContext {
           reject(error instanceof Error ? error : new Error('The request body could not be read.', { cause: error }));
         }
       });
-      im.on('error', (error) => reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })));
+      im.on('error', (error) =>
+        reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })),
+      );
     });
   }
 
@@ -123,7 +124,9 @@ export class NodeRequestContext extends RequestContext {
           new Promise((done) => {
             const chunks: Buffer[] = [];
             stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-            stream.on('end', () => done(new UploadedFile(name, info.filename ?? '', info.mimeType || 'application/octet-stream', Buffer.concat(chunks))));
+            stream.on('end', () =>
+              done(new UploadedFile(name, info.filename ?? '', info.mimeType || 'application/octet-stream', Buffer.concat(chunks))),
+            );
           }),
         );
       });

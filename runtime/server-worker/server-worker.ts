@@ -45,7 +45,9 @@ function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets 
 
 // This worker's build leaves PGlite and graphql-js out (see runtime/build/handed-in-plugin.ts): the page hands in their
 // module files when a program first needs them.
-const handedIn = loadedOnce((name: keyof OptionalModules) => (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source)));
+const handedIn = loadedOnce((name: keyof OptionalModules) =>
+  (call({ method: 'module', name }) as Promise<string>).then((source) => runHandedIn(name, source)),
+);
 setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => handedIn(name) as Promise<OptionalModules[Name]>);
 
 const sockets = new WorkerSockets(apps, (message) => send(message));
@@ -69,7 +71,10 @@ setProgramHost({
     seed: () => call({ method: 'seed' }) as Promise<ArrayBuffer>,
     load: (name) => call({ method: 'load', name }) as Promise<PgFile[]>,
     save: async (name, put, remove) => {
-      await call({ method: 'save', name, put, remove }, put.flatMap((file) => (file.data ? [file.data] : [])));
+      await call(
+        { method: 'save', name, put, remove },
+        put.flatMap((file) => (file.data ? [file.data] : [])),
+      );
     },
   },
 });
@@ -107,7 +112,9 @@ async function answer(id: number, wire: WireRequest): Promise<void> {
   const app = apps.get(origin);
   let response;
   try {
-    response = app ? await toWireResponse(await app.fetch(fromWireRequest(wire))) : textResponse(503, `No program is listening on ${origin}.`);
+    response = app
+      ? await toWireResponse(await app.fetch(fromWireRequest(wire)))
+      : textResponse(503, `No program is listening on ${origin}.`);
   } catch (error) {
     programConsole.reportUncaught(`${wire.method} ${wire.url} failed:`, error);
     response = textResponse(500, '500 Internal Server Error');

@@ -27,7 +27,10 @@ export class SourceMap {
   static fromInline(code: string): SourceMap | null {
     const match = /\/\/# sourceMappingURL=data:application\/json;(?:charset=utf-8;)?base64,([A-Za-z0-9+/=]+)\s*$/.exec(code);
     if (!match) return null;
-    const json = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)))) as { sources: string[]; mappings: string };
+    const json = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(match[1]), (c) => c.charCodeAt(0)))) as {
+      sources: string[];
+      mappings: string;
+    };
     return new SourceMap(json.sources, json.mappings);
   }
 

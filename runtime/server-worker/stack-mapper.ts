@@ -27,7 +27,7 @@ export class StackMapper {
     this.framePattern.lastIndex = 0;
     const match = this.framePattern.exec(stack);
     this.framePattern.lastIndex = 0;
-    return match ? this.position(Number(match[1]), Number(match[2])) ?? undefined : undefined;
+    return match ? (this.position(Number(match[1]), Number(match[2])) ?? undefined) : undefined;
   }
 
   private position(line: number, column: number): OriginalPosition | null {

@@ -30,7 +30,9 @@ export class WorkerSockets {
     const provider = app && WebSocketProvider.of(app);
     const { pathname: path, search } = new URL(url);
     if (!provider || joinPaths('', path) !== joinPaths('', provider.path)) {
-      const reason = provider ? `No WebSocket endpoint at ${path}: the program serves WebSocket at ${provider.path}.` : `No WebSocket endpoint at ${path}: call websocket(app) in the program.`;
+      const reason = provider
+        ? `No WebSocket endpoint at ${path}: the program serves WebSocket at ${provider.path}.`
+        : `No WebSocket endpoint at ${path}: call websocket(app) in the program.`;
       this.send({ type: 'socket-close', id, code: NO_ENDPOINT, reason });
       return;
     }

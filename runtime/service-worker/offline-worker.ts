@@ -12,8 +12,14 @@ import { withoutVary } from './without-vary.ts';
 interface WorkerScope {
   registration: { scope: string; active: unknown };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'message', listener: (event: ExtendableEvent & { data: unknown; source: { postMessage(message: unknown): void } | null }) => void): void;
-  addEventListener(type: 'fetch', listener: (event: ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void }) => void): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: ExtendableEvent & { data: unknown; source: { postMessage(message: unknown): void } | null }) => void,
+  ): void;
+  addEventListener(
+    type: 'fetch',
+    listener: (event: ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void }) => void,
+  ): void;
 }
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -31,7 +37,8 @@ const root = (): string => worker.registration.scope;
 const absolute = (path: string): string => new URL(path, root()).href;
 let knownHashes: Map<string, string> | null = null;
 /** SHA-256 of every file of this deployment, by absolute URL (the scope is fixed once the worker runs). */
-const known = (): Map<string, string> => (knownHashes ??= new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])));
+const known = (): Map<string, string> =>
+  (knownHashes ??= new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])));
 let compressedUrls: Set<string> | null = null;
 /** Absolute URLs of the files served from their `.gz` sibling. */
 const compressed = (): Set<string> => (compressedUrls ??= new Set(HALO_OFFLINE.compressed.map(absolute)));
@@ -115,7 +122,11 @@ worker.addEventListener('install', (event) => {
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(OFFLINE_CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((name) => name.startsWith(OFFLINE_CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name))),
+      ),
   );
 });
 

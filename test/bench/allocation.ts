@@ -19,7 +19,6 @@ import { WORKLOADS } from './workloads.ts';
 import type { Workload } from './workloads.ts';
 import type { AllocationRow } from './report.ts';
 
-
 const WARM_UP = 50_000;
 const MEASURED = 20_000;
 

@@ -17,7 +17,9 @@ export interface BenchChild {
 
 /** Starts `script` (a URL beside the caller) with `kind` as its argument, in production mode. */
 export async function startBenchChild(script: URL, kind: string): Promise<BenchChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script), kind], { env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script), kind], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const lines: string[] = [];
   let wake: (() => void) | null = null;
   createInterface({ input: child.stdout }).on('line', (line) => {

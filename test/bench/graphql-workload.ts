@@ -21,12 +21,22 @@ interface GraphQLRow {
 
 function post(port: number, agent: Agent): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`${res.statusCode}: ${text}`))));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`${res.statusCode}: ${text}`))));
+      },
+    );
     req.on('error', reject);
     req.end(BODY);
   });
@@ -69,10 +79,14 @@ async function measure(name: string, kind: string): Promise<GraphQLRow> {
 export async function graphQLSection(): Promise<string[]> {
   const reference = await measure('graphql-http on node:http', 'graphql-http');
   const halo = await measure('Halo graphql(app), derived schema', 'halo');
-  if (JSON.parse(halo.body).data?.todos?.length !== 20 || JSON.stringify(JSON.parse(halo.body)) !== JSON.stringify(JSON.parse(reference.body))) {
+  if (
+    JSON.parse(halo.body).data?.todos?.length !== 20 ||
+    JSON.stringify(JSON.parse(halo.body)) !== JSON.stringify(JSON.parse(reference.body))
+  ) {
     throw new Error(`The GraphQL servers answered differently:\n${halo.body}\n${reference.body}`);
   }
-  const row = (r: GraphQLRow) => `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.cpuMicrosPerRequest.toFixed(1)} | ${(reference.cpuMicrosPerRequest / r.cpuMicrosPerRequest).toFixed(2)} |`;
+  const row = (r: GraphQLRow) =>
+    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.cpuMicrosPerRequest.toFixed(1)} | ${(reference.cpuMicrosPerRequest / r.cpuMicrosPerRequest).toFixed(2)} |`;
   return [
     '## GraphQL (query `{ todos }`, 20 records)',
     '',

@@ -62,7 +62,8 @@ function summarise(profile: CpuProfile): void {
   console.log(`\n${total} samples (idle excluded)\n\n| step | share of server CPU |\n|---|---:|`);
   for (const [step, count] of [...steps].sort((a, b) => b[1] - a[1])) console.log(`| ${step} | ${((100 * count) / total).toFixed(1)} % |`);
   console.log('\nTop self time:');
-  for (const [name, count] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`);
+  for (const [name, count] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${((100 * count) / total).toFixed(1).padStart(5)} %  ${name}`);
 }
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -79,11 +80,20 @@ const url = await new Promise<string>((resolve) => {
     if (found) resolve(found[1]);
   });
 });
-const load = await runLoad({ url: url + ROUTES.post, method: 'POST', body: POST_BODY, contentType: 'application/json', connections: 50, seconds });
+const load = await runLoad({
+  url: url + ROUTES.post,
+  method: 'POST',
+  body: POST_BODY,
+  contentType: 'application/json',
+  connections: 50,
+  seconds,
+});
 const exited = new Promise((resolve) => server.once('exit', resolve));
 server.kill('SIGTERM');
 await exited;
-console.log(`POST ${ROUTES.post}: ${load.requests} requests in ${(load.durationMicros / 1e6).toFixed(1)} s, p99 ${(load.p99Micros / 1000).toFixed(2)} ms, load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
+console.log(
+  `POST ${ROUTES.post}: ${load.requests} requests in ${(load.durationMicros / 1e6).toFixed(1)} s, p99 ${(load.p99Micros / 1000).toFixed(2)} ms, load ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
+);
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))!;
 summarise(JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile);
 console.log(`\nprofile: ${join(dir, file)}`);

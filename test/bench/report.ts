@@ -37,7 +37,14 @@ function summarize(runs: Run[], pairs: Pair[] | null): Summary {
 
 function summaries(result: WorkloadResults): Map<string, Summary> {
   const out = new Map<string, Summary>([['raw node:http', summarize(result.raw, null)]]);
-  for (const [name, pairs] of result.frameworks) out.set(name, summarize(pairs.map((p) => p.framework), pairs));
+  for (const [name, pairs] of result.frameworks)
+    out.set(
+      name,
+      summarize(
+        pairs.map((p) => p.framework),
+        pairs,
+      ),
+    );
   return out;
 }
 
@@ -69,13 +76,21 @@ export function targetLines(result: WorkloadResults): string[] {
   const lines = [`- ${result.workload} (load ${fixed(result.load.start, 1)} → ${fixed(result.load.end, 1)}):`];
   const fastify = s.get('fastify');
   if (fastify) {
-    lines.push(`  - p99 ${fixed(halo.p99Ms, 2)} ms vs fastify's ${fixed(fastify.p99Ms, 2)} ms (target: at or below) — ${verdict(halo.p99Ms <= fastify.p99Ms)}.`);
-    lines.push(`  - CPU efficiency ${fixed(eff, 3)} vs fastify's ${fixed(fastify.cpuEfficiency, 3)} (target: above) — ${verdict(eff > fastify.cpuEfficiency)}.`);
+    lines.push(
+      `  - p99 ${fixed(halo.p99Ms, 2)} ms vs fastify's ${fixed(fastify.p99Ms, 2)} ms (target: at or below) — ${verdict(halo.p99Ms <= fastify.p99Ms)}.`,
+    );
+    lines.push(
+      `  - CPU efficiency ${fixed(eff, 3)} vs fastify's ${fixed(fastify.cpuEfficiency, 3)} (target: above) — ${verdict(eff > fastify.cpuEfficiency)}.`,
+    );
   }
-  lines.push(`  - CPU efficiency ${fixed(eff, 3)} vs ${fixed(TARGET_EFFICIENCY, 2)} × raw (target: at least) — ${eff >= TARGET_EFFICIENCY ? 'MET' : `MISSED by ${fixed(TARGET_EFFICIENCY - eff, 3)}`}.`);
+  lines.push(
+    `  - CPU efficiency ${fixed(eff, 3)} vs ${fixed(TARGET_EFFICIENCY, 2)} × raw (target: at least) — ${eff >= TARGET_EFFICIENCY ? 'MET' : `MISSED by ${fixed(TARGET_EFFICIENCY - eff, 3)}`}.`,
+  );
   const hono = s.get('hono');
   if (hono) {
-    lines.push(`  - for reference, hono: p99 ${fixed(hono.p99Ms, 2)} ms, CPU efficiency ${fixed(hono.cpuEfficiency, 3)}, req/s ÷ raw ${fixed(hono.rpsRatio, 3)} (Halo ${fixed(halo.rpsRatio, 3)}).`);
+    lines.push(
+      `  - for reference, hono: p99 ${fixed(hono.p99Ms, 2)} ms, CPU efficiency ${fixed(hono.cpuEfficiency, 3)}, req/s ÷ raw ${fixed(hono.rpsRatio, 3)} (Halo ${fixed(halo.rpsRatio, 3)}).`,
+    );
   }
   return lines;
 }
@@ -91,7 +106,14 @@ export interface InProcessRow {
 export function inProcessTable(rows: readonly InProcessRow[]): string {
   return markdownTable(
     ['workload', 'Halo µs/req', 'Hono µs/req', 'Halo req/s', 'Hono req/s', 'Halo speed ÷ Hono'],
-    rows.map((r) => [r.workload, fixed(r.haloMicros, 2), fixed(r.honoMicros, 2), fixed(1e6 / r.haloMicros, 0), fixed(1e6 / r.honoMicros, 0), fixed(r.honoMicros / r.haloMicros, 3)]),
+    rows.map((r) => [
+      r.workload,
+      fixed(r.haloMicros, 2),
+      fixed(r.honoMicros, 2),
+      fixed(1e6 / r.haloMicros, 0),
+      fixed(1e6 / r.honoMicros, 0),
+      fixed(r.honoMicros / r.haloMicros, 3),
+    ]),
   );
 }
 
@@ -106,7 +128,7 @@ export function allocationSection(rows: readonly AllocationRow[]): string[] {
   return [
     "## Halo's own allocation per request (allocation.ts)",
     '',
-    'Exact and independent of load: `AppHttp.handleRequest` on stand-ins for node:http\'s request and response, in a',
+    "Exact and independent of load: `AppHttp.handleRequest` on stand-ins for node:http's request and response, in a",
     'young generation no loop fills (no collection during it), so used-heap growth ÷ requests is the allocation.',
     "node:http's own share (about 6–7 kB per request, the same in every server) is not included.",
     '',

@@ -33,7 +33,9 @@ const settings: LoadSettings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 1),
 };
-const WORKLOADS = process.env.BENCH_WORKLOADS ? ALL_WORKLOADS.filter((w) => process.env.BENCH_WORKLOADS!.split(',').includes(w.path)) : ALL_WORKLOADS;
+const WORKLOADS = process.env.BENCH_WORKLOADS
+  ? ALL_WORKLOADS.filter((w) => process.env.BENCH_WORKLOADS!.split(',').includes(w.path))
+  : ALL_WORKLOADS;
 const frameworks = process.env.BENCH_FRAMEWORKS ? process.env.BENCH_FRAMEWORKS.split(',') : ALL_FRAMEWORKS;
 
 function log(message: string): void {
@@ -61,10 +63,16 @@ function runBundled<Row>(name: string, nodeFlags: string[] = []): Promise<Row[]>
 function machineLine(): string {
   const version = (cmd: string, args: string[]): string => {
     try {
-      return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0].trim();
+      return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+        .split('\n')[0]
+        .trim();
     } catch (error) {
       // `wrk -v` prints its version and then exits non-zero.
-      return String((error as { stdout?: string }).stdout ?? 'n/a').split('\n')[0].trim() || 'n/a';
+      return (
+        String((error as { stdout?: string }).stdout ?? 'n/a')
+          .split('\n')[0]
+          .trim() || 'n/a'
+      );
     }
   };
   const loadTool = LOAD_TOOL === 'wrk' ? version('wrk', ['-v']).split(' [')[0] : 'autocannon 8';
@@ -102,7 +110,12 @@ async function main(): Promise<void> {
     const results: WorkloadResults[] = [];
     // One workload at a time, so its table can say how loaded the machine was while it ran.
     for (const w of WORKLOADS) {
-      const result: WorkloadResults = { workload: w.name, raw: [], frameworks: new Map(frameworks.map((f) => [f, []])), load: { start: loadavg()[0], end: 0 } };
+      const result: WorkloadResults = {
+        workload: w.name,
+        raw: [],
+        frameworks: new Map(frameworks.map((f) => [f, []])),
+        load: { start: loadavg()[0], end: 0 },
+      };
       for (let round = 0; round < ROUNDS; round++) {
         // Rotate the framework order every round so none always runs first or last.
         const order = frameworks.map((_, i) => frameworks[(i + round) % frameworks.length]);
@@ -115,7 +128,9 @@ async function main(): Promise<void> {
           const after = await measure(raw, w, settings);
           result.raw.push(after);
           result.frameworks.get(name)!.push({ raw: meanRun(before, after), framework: run });
-          log(`round ${round + 1}/${ROUNDS} ${w.name}: raw ${before.cpuMicrosPerRequest.toFixed(1)}/${after.cpuMicrosPerRequest.toFixed(1)} µs/req, ${name} ${run.cpuMicrosPerRequest.toFixed(1)} µs/req, p99 ${run.p99Ms.toFixed(2)} ms`);
+          log(
+            `round ${round + 1}/${ROUNDS} ${w.name}: raw ${before.cpuMicrosPerRequest.toFixed(1)}/${after.cpuMicrosPerRequest.toFixed(1)} µs/req, ${name} ${run.cpuMicrosPerRequest.toFixed(1)} µs/req, p99 ${run.p99Ms.toFixed(2)} ms`,
+          );
           before = after;
         }
       }
@@ -131,7 +146,12 @@ async function main(): Promise<void> {
     const withLoad = async (section: () => Promise<string[]>): Promise<string[]> => {
       const before = readFileSync('/proc/loadavg', 'utf8').trim();
       const lines = await section();
-      return [...lines.slice(0, -1), '', `Load (/proc/loadavg) before: ${before}; after: ${readFileSync('/proc/loadavg', 'utf8').trim()}.`, ''];
+      return [
+        ...lines.slice(0, -1),
+        '',
+        `Load (/proc/loadavg) before: ${before}; after: ${readFileSync('/proc/loadavg', 'utf8').trim()}.`,
+        '',
+      ];
     };
     const sockets = process.env.BENCH_SKIP_WS ? [] : [...(await withLoad(webSocketSection)), ...(await withLoad(fanOutSection))];
     const graphQL = process.env.BENCH_SKIP_GRAPHQL ? [] : await withLoad(graphQLSection);
@@ -148,8 +168,8 @@ async function main(): Promise<void> {
       `- Machine load (1-minute load average, 2 cores): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end${loadBefore > 1.5 ? ' — a busy machine: expect wide scatter, see README.md' : ''}.`,
       `- Machine: ${machineLine()}.`,
       `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); one workload at a time; raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw, the order rotating each round), and each ratio is against the mean of the two raw runs around it.`,
-      '- Every server (and the in-process script) is bundled by esbuild (test/bench/bundle.ts: Halo and the benchmark\'s own code compiled, other packages as published) and runs in plain `node`, no loader, NODE_ENV=production.',
-      '- CPU µs/req: the server process\'s own `process.cpuUsage()` (user + system) over the run ÷ requests completed.',
+      "- Every server (and the in-process script) is bundled by esbuild (test/bench/bundle.ts: Halo and the benchmark's own code compiled, other packages as published) and runs in plain `node`, no loader, NODE_ENV=production.",
+      "- CPU µs/req: the server process's own `process.cpuUsage()` (user + system) over the run ÷ requests completed.",
       '  "CPU eff. vs raw" = raw\'s CPU/request ÷ the framework\'s (1.00 = as cheap as raw node:http); "req/s ÷ raw" likewise for throughput.',
       '- Same wire output everywhere (checked before measuring): status, media type, charset, body, content-length.',
       '  Express has ETag and X-Powered-By turned off. Content types as sent:',
@@ -158,9 +178,7 @@ async function main(): Promise<void> {
       '## HTTP (server on one core)',
       '',
       ...results.flatMap((r) => [httpTable(r), '', ...targetLines(r), '']),
-      ...(inProcess
-        ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), '']
-        : []),
+      ...(inProcess ? ['## In-process: `app.fetch(new Request(...))`, response body read', '', inProcessTable(inProcess), ''] : []),
       ...allocationSection(allocation),
       ...sockets,
       ...graphQL,

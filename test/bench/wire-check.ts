@@ -3,7 +3,10 @@ import type { Workload } from './workloads.ts';
 
 /** Parses a content type into its lower-case media type and charset (charset names are case-insensitive). */
 function mediaType(header: string | null): { type: string; charset: string | null } {
-  const [type, ...params] = (header ?? '').toLowerCase().split(';').map((s) => s.trim());
+  const [type, ...params] = (header ?? '')
+    .toLowerCase()
+    .split(';')
+    .map((s) => s.trim());
   const charset = params.find((p) => p.startsWith('charset='));
   return { type, charset: charset ? charset.slice('charset='.length) : null };
 }

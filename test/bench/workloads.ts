@@ -51,7 +51,12 @@ export interface Workload {
 export const WORKLOADS: readonly Workload[] = [
   { name: 'plain-text hello', method: 'GET', path: '/hello', expected: { status: 200, type: TEXT_TYPE, body: HELLO_TEXT } },
   { name: 'JSON', method: 'GET', path: '/json', expected: { status: 200, type: JSON_TYPE, body: JSON.stringify(jsonPayload()) } },
-  { name: 'path param', method: 'GET', path: '/users/42', expected: { status: 200, type: JSON_TYPE, body: JSON.stringify(paramPayload('42')) } },
+  {
+    name: 'path param',
+    method: 'GET',
+    path: '/users/42',
+    expected: { status: 200, type: JSON_TYPE, body: JSON.stringify(paramPayload('42')) },
+  },
   {
     name: 'JSON POST',
     method: 'POST',

@@ -99,14 +99,16 @@ async function measureServer(name: string, kind: string, work: (port: number, se
 /** FAN_OUT sockets stay open across the warm-up and the measured run of one server. */
 function fanOutWork(call: string): (port: number, seconds: number) => Promise<number> {
   let receivers: Promise<WebSocket[]> | undefined;
-  return async (port, seconds) => fanOut(port, await (receivers ??= Promise.all(Array.from({ length: FAN_OUT }, () => openClient(port)))), call, seconds);
+  return async (port, seconds) =>
+    fanOut(port, await (receivers ??= Promise.all(Array.from({ length: FAN_OUT }, () => openClient(port)))), call, seconds);
 }
 
 /** Runs the fan-out workload (one change to FAN_OUT sockets) and returns its section of the report. */
 export async function fanOutSection(): Promise<string[]> {
   const ws = await measureServer('ws alone (broadcast loop)', 'ws', fanOutWork('broadcast'));
   const halo = await measureServer('Halo websocket provider (service change event)', 'halo', fanOutWork('echo.create'));
-  const row = (r: WsRow) => `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(2)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
+  const row = (r: WsRow) =>
+    `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(2)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
   return [
     '## WebSocket fan-out (one change to 1,000 sockets)',
     '',
@@ -125,7 +127,8 @@ export async function webSocketSection(): Promise<string[]> {
   const ws = await measureServer('ws alone (JSON echo)', 'ws');
   const halo = await measureServer('Halo websocket provider (service call)', 'halo');
   const unpublished = await measureServer('Halo websocket provider (service call, publish: false)', 'halo-unpublished');
-  const row = (r: WsRow) => `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(1)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
+  const row = (r: WsRow) =>
+    `| ${r.name} | ${Math.round(r.messagesPerSecond)} | ${r.cpuMicrosPerMessage.toFixed(1)} | ${(ws.cpuMicrosPerMessage / r.cpuMicrosPerMessage).toFixed(2)} |`;
   return [
     '## WebSocket (request/reply messages)',
     '',

@@ -81,7 +81,9 @@ async function coldAndWarm(browser: Browser, server: StaticServer): Promise<Load
     out.warmReady.push(warm.ready);
     // The same reload, but the code changed since the last visit: the compile cache cannot help.
     await page.reload();
-    out.warmChanged.push((await firstResponse(page, example.replace("console.log('Listening", `console.log('Run ${run}, listening`))).total);
+    out.warmChanged.push(
+      (await firstResponse(page, example.replace("console.log('Listening", `console.log('Run ${run}, listening`))).total,
+    );
     await context.close();
   }
   return out;
@@ -100,7 +102,10 @@ interface EditFigures {
   requests: number[];
 }
 
-async function editsAndRoundTrips(browser: Browser, server: StaticServer): Promise<{ edits: EditFigures; backToBack: number[]; roundTrip: number[]; floor: number[] }> {
+async function editsAndRoundTrips(
+  browser: Browser,
+  server: StaticServer,
+): Promise<{ edits: EditFigures; backToBack: number[]; roundTrip: number[]; floor: number[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${server.url}web/harness.html`);
@@ -229,22 +234,71 @@ async function main(): Promise<void> {
     }
     const targets: Target[] = [];
     const eager = eagerGzipBytes(site);
-    targets.push({ name: 'eager first load (gzip)', value: eager.bytes / 1024, unit: 'KB', max: 150, load: load(), how: `${eager.files.join(', ')} at gzip level 9` });
+    targets.push({
+      name: 'eager first load (gzip)',
+      value: eager.bytes / 1024,
+      unit: 'KB',
+      max: 150,
+      load: load(),
+      how: `${eager.files.join(', ')} at gzip level 9`,
+    });
     const precache = precacheBytes(site);
-    targets.push({ name: 'offline precache (bytes stored)', value: precache.bytes / 2 ** 20, unit: 'MB', max: 20, load: load(), how: `${precache.files} files, large ones stored as their .gz` });
+    targets.push({
+      name: 'offline precache (bytes stored)',
+      value: precache.bytes / 2 ** 20,
+      unit: 'MB',
+      max: 20,
+      load: load(),
+      how: `${precache.files} files, large ones stored as their .gz`,
+    });
     let at = await settled();
     const local = await lessonVisits(browser, server, LESSON_RUNS);
-    targets.push({ name: 'first lesson: transfer from an uncompressing host', value: Math.max(...local.bytes) / 2 ** 20, unit: 'MB', max: 6, load: at, how: `worst of ${LESSON_RUNS} first visits: bytes the host sent for requests made before lesson 1's first response` });
-    targets.push({ name: 'cold first response, localhost (lesson 1, real page)', value: percentile(local.ms, 50), unit: 'ms', max: 1500, load: at, how: `p50 of ${LESSON_RUNS}: navigation start → the checks' first response (${local.ms.map(ms).join(', ')})` });
+    targets.push({
+      name: 'first lesson: transfer from an uncompressing host',
+      value: Math.max(...local.bytes) / 2 ** 20,
+      unit: 'MB',
+      max: 6,
+      load: at,
+      how: `worst of ${LESSON_RUNS} first visits: bytes the host sent for requests made before lesson 1's first response`,
+    });
+    targets.push({
+      name: 'cold first response, localhost (lesson 1, real page)',
+      value: percentile(local.ms, 50),
+      unit: 'ms',
+      max: 1500,
+      load: at,
+      how: `p50 of ${LESSON_RUNS}: navigation start → the checks' first response (${local.ms.map(ms).join(', ')})`,
+    });
     at = await settled();
     const slow = await lessonVisits(browser, throttled, THROTTLED_RUNS);
-    targets.push({ name: 'cold first response, 20 Mbit/s 40 ms RTT (lesson 1)', value: percentile(slow.ms, 50), unit: 'ms', max: 5000, load: at, how: `p50 of ${THROTTLED_RUNS} (${slow.ms.map(ms).join(', ')}); link throttled at the host (test/e2e/harness/throttled-link.ts)` });
+    targets.push({
+      name: 'cold first response, 20 Mbit/s 40 ms RTT (lesson 1)',
+      value: percentile(slow.ms, 50),
+      unit: 'ms',
+      max: 5000,
+      load: at,
+      how: `p50 of ${THROTTLED_RUNS} (${slow.ms.map(ms).join(', ')}); link throttled at the host (test/e2e/harness/throttled-link.ts)`,
+    });
     at = await settled();
     const loads = await coldAndWarm(browser, server);
-    targets.push({ name: 'warm reload → first response', value: percentile(loads.warm, 50), unit: 'ms', max: 500, load: at, how: `p50 of ${LOAD_RUNS}, engine test page` });
+    targets.push({
+      name: 'warm reload → first response',
+      value: percentile(loads.warm, 50),
+      unit: 'ms',
+      max: 500,
+      load: at,
+      how: `p50 of ${LOAD_RUNS}, engine test page`,
+    });
     at = await settled();
     const hot = await editsAndRoundTrips(browser, server);
-    targets.push({ name: 'edit → response', value: percentile(hot.edits.latencies, 50), unit: 'ms', max: 60, load: at, how: `p50 of ${EDITS} edits ${EDIT_GAP_MS} ms apart (the editor's debounce): compile, run, request` });
+    targets.push({
+      name: 'edit → response',
+      value: percentile(hot.edits.latencies, 50),
+      unit: 'ms',
+      max: 60,
+      load: at,
+      how: `p50 of ${EDITS} edits ${EDIT_GAP_MS} ms apart (the editor's debounce): compile, run, request`,
+    });
     const learner = learnerSection(await learnerFigures(browser, server));
     const report = [
       '# Playground in the browser',
@@ -253,7 +307,9 @@ async function main(): Promise<void> {
       `headless, production build served from 127.0.0.1 under a sub-path by a static server that compresses nothing; ${availableParallelism()} cores.`,
       `Load = the 1-minute load average when the figure's phase began; each timed phase first waits (up to ${SETTLE_MAX_MS / 1000} s) for it to fall to ${IDLE_LOAD.toFixed(1)} or below, since the build and the phase before raise it. The phase's own Chromium then raises it again.`,
       ...(Math.max(...targets.map((t) => t.load)) > availableParallelism()
-        ? ['**This run was CPU-starved** (load above the core count): its times are upper bounds, not the playground\'s speed; rerun on an idle machine.']
+        ? [
+            "**This run was CPU-starved** (load above the core count): its times are upper bounds, not the playground's speed; rerun on an idle machine.",
+          ]
         : []),
       '',
       '## Targets (issue 14)',
@@ -280,14 +336,14 @@ async function main(): Promise<void> {
       row(`floor: in-page \`app.fetch\` (${REQUESTS})`, hot.floor, null),
       '',
       'First lesson = a fresh browser context (no cache, no service worker) opens `index.html?lesson=01-getting-started`; the',
-      'first response is the page\'s first Resource Timing entry for `http://localhost:3000/` (the lesson\'s checks); transfer',
+      "first response is the page's first Resource Timing entry for `http://localhost:3000/` (the lesson's checks); transfer",
       'counts every request the host saw before it, whole. esbuild (3.7 MB compressed) starts once the first program answered,',
       'and the offline precache after that, so neither is in it; the whole first visit (with precache) is about the precache figure.',
       'The throttled link is paced at the host for every response (one shared 20 Mbit/s pipe, one RTT before each response):',
-      'DevTools\' network emulation throttles the page\'s own requests but not its service worker\'s and workers\'.',
+      "DevTools' network emulation throttles the page's own requests but not its service worker's and workers'.",
       'Engine test page: navigation start → compile and run the example program (not waiting for `engine.ready`) →',
-      '`fetch(\'http://localhost:3000/\')` has its body, measured with the page\'s own clock. Compiled bundles are cached',
-      '(Cache API, keyed by the sources, esbuild\'s version and the `halo` exports), so a warm reload of unchanged code skips',
+      "`fetch('http://localhost:3000/')` has its body, measured with the page's own clock. Compiled bundles are cached",
+      "(Cache API, keyed by the sources, esbuild's version and the `halo` exports), so a warm reload of unchanged code skips",
       'esbuild; the cache-miss row shows a reload after the code changed. Edit → response = change the greeting string,',
       `compile, run the new bundle (fresh state), request, see the new body; timed from the compile, with edits ${EDIT_GAP_MS} ms apart as`,
       'the editor compiles them (400 ms after the last keystroke), so a spare server worker booted after one answer is ready for the',

@@ -12,7 +12,10 @@ import { siteFiles } from './harness/site-files.ts';
 export function eagerGzipBytes(site: string): { bytes: number; files: string[] } {
   const html = readFileSync(join(site, 'index.html'), 'utf8');
   const files = ['index.html', ...[...html.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((match) => match[1])];
-  const bytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(site, file)), { level: constants.Z_BEST_COMPRESSION }).byteLength, 0);
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(site, file)), { level: constants.Z_BEST_COMPRESSION }).byteLength,
+    0,
+  );
   return { bytes, files };
 }
 

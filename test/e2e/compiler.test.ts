@@ -50,7 +50,10 @@ test('a name halo does not export is a compile error', async () => {
 });
 
 test('standard decorators are lowered; the bundle reads halo from the global the server worker sets', async () => {
-  const result = await compile({ 'main.ts': "import { App } from 'halo';\nfunction tag(v: unknown, _c: ClassDecoratorContext) { return v as never; }\n@tag class A {}\nconsole.log(new App(), A);" });
+  const result = await compile({
+    'main.ts':
+      "import { App } from 'halo';\nfunction tag(v: unknown, _c: ClassDecoratorContext) { return v as never; }\n@tag class A {}\nconsole.log(new App(), A);",
+  });
   expect(result.ok).toBe(true);
   if (!result.ok) return;
   expect(result.bundle.code).not.toMatch(/^\s*@tag/m);
@@ -68,7 +71,10 @@ test('the inline source map points generated lines back at the learner’s file 
 });
 
 test("the stack mapper maps the program's blob: URL frames in V8's and in Firefox's and WebKit's forms", async () => {
-  const result = await compile({ 'main.ts': "import { App } from 'halo';\n\nconst app = new App();\nfunction fail(): never {\n  throw new Error('boom');\n}\nconsole.log(app, fail);" });
+  const result = await compile({
+    'main.ts':
+      "import { App } from 'halo';\n\nconst app = new App();\nfunction fail(): never {\n  throw new Error('boom');\n}\nconsole.log(app, fail);",
+  });
   expect(result.ok).toBe(true);
   if (!result.ok) return;
   const lines = result.bundle.code.split('\n');

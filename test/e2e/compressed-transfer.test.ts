@@ -34,7 +34,10 @@ test('a first visit to lesson 1 gets its first response in under 6 MB, then comp
   console.log(`uncompressing host: ${(bytes / 2 ** 20).toFixed(2)} MB sent up to lesson 1's first response`);
   expect(bytes).toBeLessThanOrEqual(FIRST_LESSON_BYTES);
 
-  await replaceCode(page, "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', (req, res) => { res.write('Compressed, still compiled'); });\nawait new AppHttp(app).startServer('localhost', 3000);\n");
+  await replaceCode(
+    page,
+    "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', (req, res) => { res.write('Compressed, still compiled'); });\nawait new AppHttp(app).startServer('localhost', 3000);\n",
+  );
   await waitForProgram(page, bundle);
   expect((await send(page)).body).toContain('Compressed, still compiled');
   console.log(`… ${(server.bytesSent() / 2 ** 20).toFixed(2)} MB up to the edit's response`);

@@ -18,7 +18,10 @@ beforeAll(async () => {
   session.context.on('request', (request) => pageRequests.push(request.url()));
   await session.page.reload();
   await session.ready();
-  await session.run({ 'main.ts': "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', () => ({ ok: true }));\nawait new AppHttp(app).startServer('localhost', 3000);" });
+  await session.run({
+    'main.ts':
+      "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', () => ({ ok: true }));\nawait new AppHttp(app).startServer('localhost', 3000);",
+  });
 });
 afterAll(async () => {
   await session?.close();
@@ -60,7 +63,10 @@ test("a server worker's script leaves PGlite and graphql-js to files of their ow
 test('the page fetches nothing but the site and the program’s own origin', async () => {
   await session.fetch('http://localhost:3000/');
   const site = new URL(session.server.url).origin;
-  const foreign = pageRequests.filter((url) => !url.startsWith(`${site}/`) && !url.startsWith('http://localhost:3000/') && !url.startsWith('blob:') && !url.startsWith('data:'));
+  const foreign = pageRequests.filter(
+    (url) =>
+      !url.startsWith(`${site}/`) && !url.startsWith('http://localhost:3000/') && !url.startsWith('blob:') && !url.startsWith('data:'),
+  );
   expect(foreign).toEqual([]);
   expect(pageRequests.length).toBeGreaterThan(0);
 });
@@ -72,6 +78,9 @@ test('asking for the engine again returns the same one (esbuild initializes once
 test('a reload keeps working: the service worker takes control again and the program runs', async () => {
   await session.page.reload();
   await session.ready();
-  await session.run({ 'main.ts': "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', (req, res) => res.write('again'));\nawait new AppHttp(app).startServer('localhost', 3000);" });
+  await session.run({
+    'main.ts':
+      "import { App, AppHttp } from 'halo';\nconst app = new App();\napp.get('/', (req, res) => res.write('again'));\nawait new AppHttp(app).startServer('localhost', 3000);",
+  });
   expect((await session.fetch('http://localhost:3000/')).body).toBe('again');
 });

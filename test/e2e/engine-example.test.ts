@@ -29,7 +29,11 @@ const CASES: [string, string, RequestSpec][] = [
   ['GET /missing', '/missing', {}],
   ['POST / (no route for the method)', '/', { method: 'POST', body: { text: 'x' } }],
   ['missing name, Accept: application/json', '/greet', { method: 'POST', headers: { accept: 'application/json' }, body: { form: {} } }],
-  ['missing name, Accept: text/html', '/greet', { method: 'POST', headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' }, body: { form: {} } }],
+  [
+    'missing name, Accept: text/html',
+    '/greet',
+    { method: 'POST', headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' }, body: { form: {} } },
+  ],
 ];
 
 let session: PlaygroundSession;
@@ -78,7 +82,13 @@ describe('the example program in the browser', () => {
 
   test('its console.log reaches the page, located in main.ts', async () => {
     const entries = await session.consoleEntries();
-    expect(entries).toContainEqual(expect.objectContaining({ level: 'log', text: 'Listening on http://localhost:3000', location: { file: 'main.ts', line: 34, column: 9 } }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        level: 'log',
+        text: 'Listening on http://localhost:3000',
+        location: { file: 'main.ts', line: 34, column: 9 },
+      }),
+    );
   });
 });
 
@@ -88,14 +98,22 @@ describe('the default error handler in the browser', () => {
   });
 
   test('Accept: application/json → the JSON error body', async () => {
-    const response = await session.fetch(`${BROWSER_ORIGIN}/greet`, { method: 'POST', headers: { accept: 'application/json' }, body: { form: {} } });
+    const response = await session.fetch(`${BROWSER_ORIGIN}/greet`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: { form: {} },
+    });
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toBe('application/json');
     expect(JSON.parse(response.body)).toEqual({ is_error: true, status_code: 400, message: 'Missing name.', errors: [] });
   });
 
   test('Accept: text/html → the HTML error page', async () => {
-    const response = await session.fetch(`${BROWSER_ORIGIN}/greet`, { method: 'POST', headers: { accept: 'text/html' }, body: { form: {} } });
+    const response = await session.fetch(`${BROWSER_ORIGIN}/greet`, {
+      method: 'POST',
+      headers: { accept: 'text/html' },
+      body: { form: {} },
+    });
     expect(response.status).toBe(400);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toMatch(/^<!DOCTYPE html>/);

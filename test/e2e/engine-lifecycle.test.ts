@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('compiling', () => {
   test('a syntax error gives diagnostics with the right line, and the previous program keeps answering', async () => {
     await session.run({ 'main.ts': program('first') });
-    const broken = program('second').replace("let hits = 0;", 'let hits = ;');
+    const broken = program('second').replace('let hits = 0;', 'let hits = ;');
     const result = await session.compile({ 'main.ts': broken });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -47,7 +47,10 @@ describe('compiling', () => {
   });
 
   test('an error in a second file is reported against that file', async () => {
-    const result = await session.compile({ 'main.ts': "import { x } from './lib/util';\nconsole.log(x);", 'lib/util.ts': 'export const x = 1;\nexport const y = );' });
+    const result = await session.compile({
+      'main.ts': "import { x } from './lib/util';\nconsole.log(x);",
+      'lib/util.ts': 'export const x = 1;\nexport const y = );',
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics[0]).toMatchObject({ file: 'lib/util.ts', line: 2 });
   });
@@ -60,7 +63,8 @@ describe('compiling', () => {
 
   test('equal sources give equal bundle ids; the second compile comes from the compile cache, also after a reload', async () => {
     const files = { 'main.ts': program(`cached ${Date.now()}`) };
-    const cachedUrls = () => session.page.evaluate(async () => (await (await caches.open('halo-compile-v1')).keys()).map((request) => request.url));
+    const cachedUrls = () =>
+      session.page.evaluate(async () => (await (await caches.open('halo-compile-v1')).keys()).map((request) => request.url));
     const before = new Set(await cachedUrls());
     const a = await session.compile(files);
     // Asked again at once, while the first result may still be on its way into the Cache API.
@@ -81,7 +85,11 @@ describe('compiling', () => {
     await session.run({ 'main.ts': source });
     const denied = await session.fetch(`${ORIGIN}/notes`, { method: 'POST', body: { json: { text: 'hi' } } });
     expect(denied.status).toBe(401);
-    const created = await session.fetch(`${ORIGIN}/notes`, { method: 'POST', headers: { 'x-user': 'ann' }, body: { json: { text: 'hi' } } });
+    const created = await session.fetch(`${ORIGIN}/notes`, {
+      method: 'POST',
+      headers: { 'x-user': 'ann' },
+      body: { json: { text: 'hi' } },
+    });
     expect(created.status).toBe(201);
     expect(JSON.parse(created.body)).toMatchObject({ text: 'hi', owner: 'ann', via: 'rest' });
   });
@@ -100,7 +108,11 @@ describe('running', () => {
   test('console.log in a handler reaches the page, located at the handler line', async () => {
     await session.run({ 'main.ts': program('log') });
     await session.fetch(`${ORIGIN}/log`);
-    await expect.poll(() => session.consoleEntries(), WAIT).toContainEqual(expect.objectContaining({ level: 'log', text: 'handling /log { n: 1 }', location: { file: 'main.ts', line: 6, column: 41 } }));
+    await expect
+      .poll(() => session.consoleEntries(), WAIT)
+      .toContainEqual(
+        expect.objectContaining({ level: 'log', text: 'handling /log { n: 1 }', location: { file: 'main.ts', line: 6, column: 41 } }),
+      );
   });
 
   test('an error thrown in a handler gives 500 and a console error whose stack points at main.ts', async () => {
@@ -108,7 +120,8 @@ describe('running', () => {
     const response = await session.fetch(`${ORIGIN}/boom`, { headers: { accept: 'application/json' } });
     expect(response.status).toBe(500);
     expect(JSON.parse(response.body)).toMatchObject({ status_code: 500, message: 'kaboom' });
-    const logged = async () => (await session.consoleEntries()).find((entry) => entry.level === 'error' && entry.text.includes('kaboom'))?.stack;
+    const logged = async () =>
+      (await session.consoleEntries()).find((entry) => entry.level === 'error' && entry.text.includes('kaboom'))?.stack;
     await expect.poll(logged, WAIT).toMatch(/main\.ts:7:\d+/);
   });
 
@@ -164,7 +177,8 @@ describe('the kill switch', () => {
 describe('services', () => {
   test('a MapService mounted at /todos works over POST, GET, PATCH and DELETE', async () => {
     await session.run({
-      'main.ts': "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);",
+      'main.ts':
+        "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);",
     });
     const created = await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { title: 'Learn Halo', done: false } } });
     expect(created.status).toBe(201);

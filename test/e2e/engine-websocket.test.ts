@@ -68,8 +68,12 @@ async function send(name: string, message: unknown): Promise<void> {
 /** Waits until the socket's log satisfies `predicate` (a function body over `log`), then returns the log. */
 async function waitFor(name: string, predicate: string): Promise<SocketLog> {
   // The predicate is test code, evaluated in the test page: the only way to pass a condition over the page's data.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  await session.page.waitForFunction(([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean, [name, predicate] as const, WAIT);
+  await session.page.waitForFunction(
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    ([n, p]) => new Function('log', `return ${p}`)(window.__sockets[n].log) as boolean,
+    [name, predicate] as const,
+    WAIT,
+  );
   return session.page.evaluate((n) => window.__sockets[n].log, name);
 }
 
@@ -113,7 +117,10 @@ describe('WebSocket in the playground', () => {
     expect(wrong.close).toMatchObject({ code: 4404, reason: expect.stringContaining('/ws') });
     await open('none', 'ws://localhost:3999/ws');
     // No program listens on port 3999: the socket never leaves the page (a real server there must not answer).
-    expect((await waitFor('none', 'log.close !== null')).close).toMatchObject({ code: 1013, reason: expect.stringContaining('No program is listening on http://localhost:3999') });
+    expect((await waitFor('none', 'log.close !== null')).close).toMatchObject({
+      code: 1013,
+      reason: expect.stringContaining('No program is listening on http://localhost:3999'),
+    });
   });
 
   test('a message that never finishes trips the kill switch: sockets close with 1012 and new ones reach the restarted program', async () => {
@@ -123,7 +130,9 @@ describe('WebSocket in the playground', () => {
       expect(log.close).toEqual({ code: 1012, reason: 'The program restarted.' });
     }
     await session.page.waitForFunction(() => window.__halo.engine.state.status === 'running', undefined, WAIT);
-    await expect.poll(async () => (await session.consoleEntries()).map((e) => e.text), WAIT).toContainEqual(expect.stringContaining(`A WebSocket message to /ws was not handled within ${TIMEOUT_MS} ms`));
+    await expect
+      .poll(async () => (await session.consoleEntries()).map((e) => e.text), WAIT)
+      .toContainEqual(expect.stringContaining(`A WebSocket message to /ws was not handled within ${TIMEOUT_MS} ms`));
     expect((await open('c')).open).toBe(true);
     await send('c', { id: 1, call: 'messages.index' });
     // A fresh program: the messages created before the restart are gone.

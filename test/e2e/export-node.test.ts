@@ -60,12 +60,17 @@ test('the exported zip installs offline, starts, and answers like the browser', 
   const inBrowser = await send(page);
   expect(inBrowser).toEqual({ status: '200 OK', body: 'Hello, Zoë ✓' });
 
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download as Node project' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Download as Node project' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('halo-program.zip');
   const zipPath = join(dir, 'halo-program.zip');
   await download.saveAs(zipPath);
   // Directory entries (names ending in /) aside, the files of the project.
-  const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync(zipPath)))).filter(([name]) => !name.endsWith('/')));
+  const entries = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(readFileSync(zipPath)))).filter(([name]) => !name.endsWith('/')),
+  );
   expect(Object.keys(entries).sort()).toEqual(
     ['app.js', 'halo-2.0.0.tgz', 'package.json', 'program.js', 'README.md', 'src/main.ts'].map((name) => `halo-program/${name}`).sort(),
   );
@@ -78,7 +83,11 @@ test('the exported zip installs offline, starts, and answers like the browser', 
   expect(manifest.dependencies).toEqual({ halo: 'file:halo-2.0.0.tgz' });
 
   // --offline: everything comes from the zip (the tarball has halo's own dependencies inlined).
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(install.status, install.stderr).toBe(0);
 
   running = await runProgram('npm', ['start', '--prefix', project]);

@@ -38,7 +38,10 @@ let page: Page;
 async function byText(selector: string, text: string | RegExp, timeout = WAIT.timeout): Promise<ElementHandle<Element>> {
   const source = typeof text === 'string' ? `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$` : text.source;
   const handle = await page.waitForFunction(
-    (css, pattern) => [...document.querySelectorAll(css)].find((el) => new RegExp(pattern).test((el.getAttribute('aria-label') ?? el.textContent ?? '').trim())),
+    (css, pattern) =>
+      [...document.querySelectorAll(css)].find((el) =>
+        new RegExp(pattern).test((el.getAttribute('aria-label') ?? el.textContent ?? '').trim()),
+      ),
     { timeout },
     selector,
     source,
@@ -110,7 +113,9 @@ async function send(): Promise<{ status: string; body: string }> {
 async function settledChecks(): Promise<{ passed: number; failed: number }> {
   const handle = await page.waitForFunction(
     (count) => {
-      const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')].map((li) => li.getAttribute('data-check-status'));
+      const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')].map((li) =>
+        li.getAttribute('data-check-status'),
+      );
       if (items.length !== count || items.includes('pending')) return false;
       return { passed: items.filter((s) => s === 'passed').length, failed: items.filter((s) => s === 'failed').length };
     },
@@ -133,44 +138,56 @@ afterAll(async () => {
   await server?.close();
 });
 
-test('the site opens lesson 1 in Firefox and its program answers a Send', async () => {
-  expect(await browser.version()).toMatch(/firefox/i);
-  await waitForProgram('', FIRST.timeout);
-  // The starter runs and answers, and the learner still has work to do.
-  expect((await settledChecks()).failed).toBeGreaterThan(0);
-  const answer = await send();
-  expect(answer.status).toMatch(/^\d{3} /);
-  expect(answer.body).not.toContain('Hello, world!');
-}, FIRST.timeout * 2);
+test(
+  'the site opens lesson 1 in Firefox and its program answers a Send',
+  async () => {
+    expect(await browser.version()).toMatch(/firefox/i);
+    await waitForProgram('', FIRST.timeout);
+    // The starter runs and answers, and the learner still has work to do.
+    expect((await settledChecks()).failed).toBeGreaterThan(0);
+    const answer = await send();
+    expect(answer.status).toMatch(/^\d{3} /);
+    expect(answer.body).not.toContain('Hello, world!');
+  },
+  FIRST.timeout * 2,
+);
 
-test('the pasted solution runs: the answer changes and the lesson checks pass', async () => {
-  const before = await waitForProgram();
-  await replaceCode(lesson.solution['main.ts'], "res.write('Hello, world!')");
-  await waitForProgram(before);
-  expect(await settledChecks()).toEqual({ passed: lesson.checks.length, failed: 0 });
-  expect(await send()).toMatchObject({ status: '200 OK', body: 'Hello, world!' });
-}, ANSWER.timeout * 3);
+test(
+  'the pasted solution runs: the answer changes and the lesson checks pass',
+  async () => {
+    const before = await waitForProgram();
+    await replaceCode(lesson.solution['main.ts'], "res.write('Hello, world!')");
+    await waitForProgram(before);
+    expect(await settledChecks()).toEqual({ passed: lesson.checks.length, failed: 0 });
+    expect(await send()).toMatchObject({ status: '200 OK', body: 'Hello, world!' });
+  },
+  ANSWER.timeout * 3,
+);
 
-test("an uncaught error shows its message and main.ts:N, the learner's frame shown and the framework's folded", async () => {
-  await (await byText('[role=tab]', /^Console/)).click();
-  await (await byText('button', 'Clear console')).click();
-  const before = await waitForProgram();
-  await replaceCode(crashing, 'setTimeout(() => explode());');
-  await waitForProgram(before);
-  expect((await send()).status).toBe('500 Internal Server Error');
-  const uncaught = await consoleEntry(/Uncaught TypeError: name is missing/);
-  // The location button names the line of the throw; Firefox's own frame for it is a link too.
-  expect(uncaught.links).toContain('main.ts:6');
-  expect(uncaught.links).toContainEqual(expect.stringMatching(/^explode@main\.ts:6:\d+$/));
-  expect(uncaught.text.match(/name is missing/g)).toHaveLength(1);
-  expect(uncaught.text).not.toMatch(/blob:/);
-  // The handler's error answered 500: its entry keeps the message, links the learner's frame, folds the framework's.
-  const failed = await consoleEntry(/failed with 500: TypeError: name is missing/);
-  expect(failed.links).toContainEqual(expect.stringMatching(/^explode@main\.ts:6:\d+$/));
-  expect(failed.text.match(/name is missing/g)).toHaveLength(1);
-  expect(failed.folded).toMatch(/^\d+ framework frames?$/);
-  expect(failed.text).not.toMatch(/blob:/);
-}, ANSWER.timeout * 3);
+test(
+  "an uncaught error shows its message and main.ts:N, the learner's frame shown and the framework's folded",
+  async () => {
+    await (await byText('[role=tab]', /^Console/)).click();
+    await (await byText('button', 'Clear console')).click();
+    const before = await waitForProgram();
+    await replaceCode(crashing, 'setTimeout(() => explode());');
+    await waitForProgram(before);
+    expect((await send()).status).toBe('500 Internal Server Error');
+    const uncaught = await consoleEntry(/Uncaught TypeError: name is missing/);
+    // The location button names the line of the throw; Firefox's own frame for it is a link too.
+    expect(uncaught.links).toContain('main.ts:6');
+    expect(uncaught.links).toContainEqual(expect.stringMatching(/^explode@main\.ts:6:\d+$/));
+    expect(uncaught.text.match(/name is missing/g)).toHaveLength(1);
+    expect(uncaught.text).not.toMatch(/blob:/);
+    // The handler's error answered 500: its entry keeps the message, links the learner's frame, folds the framework's.
+    const failed = await consoleEntry(/failed with 500: TypeError: name is missing/);
+    expect(failed.links).toContainEqual(expect.stringMatching(/^explode@main\.ts:6:\d+$/));
+    expect(failed.text.match(/name is missing/g)).toHaveLength(1);
+    expect(failed.folded).toMatch(/^\d+ framework frames?$/);
+    expect(failed.text).not.toMatch(/blob:/);
+  },
+  ANSWER.timeout * 3,
+);
 
 /** The console entry whose text matches `pattern`: its visible text, its links to the code, its folded frames. */
 async function consoleEntry(pattern: RegExp): Promise<{ text: string; links: string[]; folded: string }> {

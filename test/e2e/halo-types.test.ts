@@ -50,6 +50,7 @@ test('a misuse is a type error', () => {
 });
 
 test('a program that passes Node server options to AppHttp type-checks in the playground too', () => {
-  const source = "import { App, AppHttp } from 'halo';\nconst app = new App();\nawait new AppHttp(app, { headersTimeout: 10_000, multipart: { files: 5 } }).startServer('localhost', 3000);\n";
+  const source =
+    "import { App, AppHttp } from 'halo';\nconst app = new App();\nawait new AppHttp(app, { headersTimeout: 10_000, multipart: { files: 5 } }).startServer('localhost', 3000);\n";
   expect(typeErrors(source, 'options')).toEqual([]);
 });

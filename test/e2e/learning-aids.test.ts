@@ -94,9 +94,13 @@ test('"Insert at cursor" inserts the example where the caret is, as one undoable
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+End');
   await article().getByRole('button', { name: 'Insert at cursor' }).click();
-  await expect.poll(async () => countOf(await editorText(page), 'const app = new App();'), WAIT).toBe(countOf(before, 'const app = new App();') + 1);
+  await expect
+    .poll(async () => countOf(await editorText(page), 'const app = new App();'), WAIT)
+    .toBe(countOf(before, 'const app = new App();') + 1);
   await page.keyboard.press('ControlOrMeta+Z');
-  await expect.poll(async () => countOf(await editorText(page), 'const app = new App();'), WAIT).toBe(countOf(before, 'const app = new App();'));
+  await expect
+    .poll(async () => countOf(await editorText(page), 'const app = new App();'), WAIT)
+    .toBe(countOf(before, 'const app = new App();'));
 });
 
 test('the JavaScript tab shows what esbuild produced for the program, read-only, and follows the next build', async () => {

@@ -49,12 +49,21 @@ const pageFetch: typeof fetch = async (input, init = {}) => {
 const restarts = (id: string) => lessons.find((l) => l.id === id)!.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
 
 describe.each(lessons.map((lesson) => [lesson.id, lesson] as const))('%s in Chromium', (id, lesson) => {
-  it('has a solution that passes every check through the engine', async () => {
-    const files = lesson.solution;
-    expect((await session.run(files)).status).toBe('running');
-    const results = await runChecks(lesson.checks, { origin: ORIGIN, fetch: pageFetch, restart: async () => void (await session.run(files)), WebSocket: PageWebSocket });
-    const failed = results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.steps.flatMap((s) => s.failures).join(' | ')}`);
-    expect(failed).toEqual([]);
-    expect(results).toHaveLength(lesson.checks.length);
-  }, restarts(id) ? 150_000 : 60_000);
+  it(
+    'has a solution that passes every check through the engine',
+    async () => {
+      const files = lesson.solution;
+      expect((await session.run(files)).status).toBe('running');
+      const results = await runChecks(lesson.checks, {
+        origin: ORIGIN,
+        fetch: pageFetch,
+        restart: async () => void (await session.run(files)),
+        WebSocket: PageWebSocket,
+      });
+      const failed = results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.steps.flatMap((s) => s.failures).join(' | ')}`);
+      expect(failed).toEqual([]);
+      expect(results).toHaveLength(lesson.checks.length);
+    },
+    restarts(id) ? 150_000 : 60_000,
+  );
 });

@@ -10,7 +10,6 @@ import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
-
 let session: PlaygroundSession;
 let page: Page;
 const errors: string[] = [];
@@ -60,7 +59,11 @@ test('a response from older code is marked once the program changed', async () =
   await page.getByLabel('Path and query').fill('/hello/Ada');
   await send(page);
   expect(await page.getByTestId('response-stale').count()).toBe(0);
-  await replaceCode(page, "import { App, AppHttp } from 'halo';\n\nconst app = new App();\napp.get('/hello/:name', (req) => ({ hi: req.params.name }));\n\nawait new AppHttp(app).startServer('localhost', 3000);\n", 'hi: req');
+  await replaceCode(
+    page,
+    "import { App, AppHttp } from 'halo';\n\nconst app = new App();\napp.get('/hello/:name', (req) => ({ hi: req.params.name }));\n\nawait new AppHttp(app).startServer('localhost', 3000);\n",
+    'hi: req',
+  );
   await waitForProgram(page, before);
   await page.getByTestId('response-stale').waitFor(WAIT);
   await send(page);
@@ -73,8 +76,8 @@ test('lesson code blocks and check diffs scroll by keyboard in the narrow lesson
   await wide.waitFor(WAIT);
   expect(await wide.getAttribute('tabindex')).toBe('0');
   expect(await wide.getAttribute('aria-label')).toBeTruthy();
-  const overflow = await page.evaluate(() =>
-    [...document.querySelectorAll('article pre')].map((pre) => pre.scrollWidth - pre.clientWidth).filter((extra) => extra > 0).length,
+  const overflow = await page.evaluate(
+    () => [...document.querySelectorAll('article pre')].map((pre) => pre.scrollWidth - pre.clientWidth).filter((extra) => extra > 0).length,
   );
   expect(overflow).toBeGreaterThan(0);
   // Keyboard scrolling: focus the first block that overflows and press ArrowRight. Found, focused and
@@ -83,7 +86,9 @@ test('lesson code blocks and check diffs scroll by keyboard in the narrow lesson
   const scrolled = page.locator('article pre');
   await expect
     .poll(async () => {
-      const index = await page.evaluate(() => [...document.querySelectorAll('article pre')].findIndex((pre) => pre.scrollWidth > pre.clientWidth));
+      const index = await page.evaluate(() =>
+        [...document.querySelectorAll('article pre')].findIndex((pre) => pre.scrollWidth > pre.clientWidth),
+      );
       if (index < 0) return -1;
       await scrolled.nth(index).focus();
       await page.keyboard.press('ArrowRight');
@@ -112,7 +117,11 @@ test('the first PgService program says it loads the database engine', async () =
   await page.evaluate(() => {
     const seen: string[] = ((window as unknown as { statuses: string[] }).statuses = []);
     const status = document.querySelector('[data-testid=compile-status]')!;
-    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => seen.push(status.textContent ?? '')).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   const before = await waitForProgram(page);
   await page.getByRole('button', { name: /Show solution/ }).click();

@@ -72,7 +72,11 @@ afterAll(async () => {
 
 test('a first visit lands on lesson 1 with its starter compiled, running and checked', async () => {
   await lessonArticle(1).waitFor(WAIT);
-  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.getAttribute('data-phase') === 'ok', undefined, WAIT);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=compile-status]')?.getAttribute('data-phase') === 'ok',
+    undefined,
+    WAIT,
+  );
   const { passed, failed } = await settledChecks(lessons[0].checks.length);
   // The starter runs (some check passes or fails on a real answer), and the learner still has work to do.
   expect(passed + failed).toBe(lessons[0].checks.length);
@@ -97,7 +101,10 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
   // The learner types the fix over the two TODO lines.
   const lines = lesson4.starter['main.ts'].split('\n');
   await typeOverLine(lines.findIndex((l) => l.includes('TODO: await req.parseBody()')) + 1, 'await req.parseBody();');
-  await typeOverLine(lines.findIndex((l) => l.includes('TODO: when name is null')) + 1, "if (name == null) { res.write('Hello, whoever you are!'); return; }");
+  await typeOverLine(
+    lines.findIndex((l) => l.includes('TODO: when name is null')) + 1,
+    "if (name == null) { res.write('Hello, whoever you are!'); return; }",
+  );
   await page.getByTestId('lesson-complete').waitFor(ANSWER);
   expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
   await page.getByText(`${lesson4.checks.length} of ${lesson4.checks.length} checks pass`).waitFor(WAIT);
@@ -123,7 +130,12 @@ test('the code and the completion mark survive a reload', async () => {
 test('each lesson keeps its own code', async () => {
   await page.getByRole('button', { name: '← Previous' }).click();
   await lessonArticle(3).waitFor(WAIT);
-  await expect.poll(editorText, WAIT).toContain(lessons[2].starter['main.ts'].split('\n').find((line) => line.includes('TODO'))!.trim());
+  await expect.poll(editorText, WAIT).toContain(
+    lessons[2].starter['main.ts']
+      .split('\n')
+      .find((line) => line.includes('TODO'))!
+      .trim(),
+  );
   await page.getByRole('button', { name: 'Next →' }).click();
   await lessonArticle(4).waitFor(WAIT);
   await expect.poll(editorText, WAIT).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");
@@ -142,7 +154,9 @@ test('"Reset to starter" brings the starter back; "Show solution" compares, and 
   const dialog = page.getByRole('dialog', { name: /Solution of lesson 4/ });
   await dialog.locator('.monaco-diff-editor').waitFor(WAIT);
   // Both sides are there: the starter's TODO on the left, the solution's fix on the right.
-  await expect.poll(async () => ((await dialog.locator('.monaco-diff-editor').textContent()) ?? '').replace(/\u00a0/g, ' '), WAIT).toContain('if (name == null)');
+  await expect
+    .poll(async () => ((await dialog.locator('.monaco-diff-editor').textContent()) ?? '').replace(/\u00a0/g, ' '), WAIT)
+    .toContain('if (name == null)');
   await shot('04-show-solution');
   await dialog.getByRole('button', { name: 'Use solution' }).click();
   await dialog.waitFor({ state: 'hidden', ...WAIT });

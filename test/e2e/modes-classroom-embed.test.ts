@@ -38,7 +38,11 @@ test('Alt+Shift+P toggles presentation mode: large type in editor and panels, mi
   await page.evaluate(() => document.querySelector('#editor-pane .monaco-editor')!.setAttribute('data-kept', 'yes'));
   await page.keyboard.press('Alt+Shift+P');
   await page.waitForFunction(() => document.documentElement.classList.contains('presentation'), undefined, WAIT);
-  await page.waitForFunction(() => getComputedStyle(document.querySelector('.monaco-editor .view-lines')!).fontSize === '20px', undefined, WAIT);
+  await page.waitForFunction(
+    () => getComputedStyle(document.querySelector('.monaco-editor .view-lines')!).fontSize === '20px',
+    undefined,
+    WAIT,
+  );
   expect(await page.getByRole('region', { name: 'Lesson' }).count()).toBe(0);
   expect(await page.locator('#editor-pane .monaco-editor[data-kept=yes]').count()).toBe(1);
   expect(await fontSize('html')).toBe('20px');
@@ -47,7 +51,9 @@ test('Alt+Shift+P toggles presentation mode: large type in editor and panels, mi
   await page.getByRole('button', { name: 'Presentation (Alt+Shift+P)' }).click();
   await page.waitForFunction(() => !document.documentElement.classList.contains('presentation'), undefined, WAIT);
   // The editor takes its new size when it next lays out, after the page's own type.
-  await expect.poll(async () => ({ root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') }), WAIT).toEqual(before);
+  await expect
+    .poll(async () => ({ root: await fontSize('html'), editor: await fontSize('.monaco-editor .view-lines') }), WAIT)
+    .toEqual(before);
   await expect.poll(() => theme.isVisible(), WAIT).toBe(true);
 });
 
@@ -78,7 +84,9 @@ test('?embed shows only the editor, Send and the response, and leaves saved work
   const saved = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   const hello = templates.find((t) => t.id === 'hello')!;
   const embed = await session.context.newPage();
-  await embed.goto(shareUrl(`${session.server.url}index.html?embed`, encodeShare({ lesson: null, files: hello.files, request: hello.request })));
+  await embed.goto(
+    shareUrl(`${session.server.url}index.html?embed`, encodeShare({ lesson: null, files: hello.files, request: hello.request })),
+  );
   await embed.locator('[data-mode=embed] .monaco-editor').waitFor(WAIT);
   await waitForProgram(embed);
   expect(await embed.getByTestId('embed-request').textContent()).toBe('GET /hello/Ada');

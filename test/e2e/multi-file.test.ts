@@ -61,7 +61,9 @@ afterAll(async () => {
 test('lesson 13 opens as two files; types flow from planets.service.ts into main.ts', async () => {
   // The editor loads after the first program runs.
   await fileButton('planets.service.ts').waitFor(WAIT);
-  await expect.poll(() => fileList().getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'planets.service.ts']));
+  await expect
+    .poll(() => fileList().getByRole('button').allTextContents(), WAIT)
+    .toEqual(expect.arrayContaining(['main.ts', 'planets.service.ts']));
   await expect.poll(openFileName, WAIT).toBe('main.ts');
   await waitForEditorText(page, "import { PlanetService } from './planets.service.ts';");
   // The import resolves in the type checker: no "Cannot find module" for the starter.
@@ -75,7 +77,9 @@ test('lesson 13 opens as two files; types flow from planets.service.ts into main
   // A method the service does not have is a type error in main.ts, named by the service's type.
   await fileButton('main.ts').click();
   await replaceCode(page, `${LESSON.starter['main.ts']}planets.reed('earth');\n`, "planets.reed('earth');");
-  await expect.poll(() => problems().textContent(), WAIT).toMatch(/main\.ts:\d+:\d+.*Property 'reed' does not exist on type 'PlanetService'/);
+  await expect
+    .poll(() => problems().textContent(), WAIT)
+    .toMatch(/main\.ts:\d+:\d+.*Property 'reed' does not exist on type 'PlanetService'/);
   await replaceCode(page, LESSON.starter['main.ts'], "import { PlanetService } from './planets.service.ts';");
   await expect.poll(() => page.getByRole('tab', { name: /Problems/ }).textContent(), WAIT).toBe('Problems (0)');
 }, 120_000);
@@ -96,16 +100,24 @@ test('an error thrown in planets.service.ts links to its line there; a compile e
   expect((await send(page)).status).toBe('500 Internal Server Error');
   // The entry's link names the service's file and line; from main.ts it opens that file there.
   await fileButton('main.ts').click();
-  const link = page.getByRole('list', { name: 'Console output' }).getByRole('button', { name: `planets.service.ts:${boomLine}`, exact: true });
+  const link = page
+    .getByRole('list', { name: 'Console output' })
+    .getByRole('button', { name: `planets.service.ts:${boomLine}`, exact: true });
   await link.waitFor(WAIT);
   await link.click();
   await expect.poll(openFileName, WAIT).toBe('planets.service.ts');
   await expect.poll(caretLine, WAIT).toBe(String(boomLine));
 
   // A syntax error in the service: the problems list names the file; choosing it from main.ts opens it.
-  await replaceCode(page, broken.replace('override async index(): Promise<Planet[]> {', 'override async index(): Promise<Planet[]> {{'), 'const byId = new Map');
+  await replaceCode(
+    page,
+    broken.replace('override async index(): Promise<Planet[]> {', 'override async index(): Promise<Planet[]> {{'),
+    'const byId = new Map',
+  );
   await page.getByRole('tab', { name: /Problems/ }).click();
-  const compileProblem = problems().getByRole('button', { name: /planets\.service\.ts:\d+:\d+/ }).first();
+  const compileProblem = problems()
+    .getByRole('button', { name: /planets\.service\.ts:\d+:\d+/ })
+    .first();
   await compileProblem.waitFor(WAIT);
   await fileButton('main.ts').click();
   // Read and chosen at once: the type checker's reports may still join the list and reorder it.
@@ -227,7 +239,9 @@ test('the free playground: create, rename and delete files with the keyboard; ba
 test('a reload keeps every file; a share link carries them to a fresh browser', async () => {
   await page.reload();
   await waitForProgram(page);
-  await expect.poll(() => fileList().getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
+  await expect
+    .poll(() => fileList().getByRole('button').allTextContents(), WAIT)
+    .toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
   await fileButton('greet.ts').click();
   await waitForEditorText(page, 'from greet.ts');
 
@@ -243,7 +257,9 @@ test('a reload keeps every file; a share link carries them to a fresh browser', 
     await other.goto(link);
     await other.getByRole('button', { name: 'Run shared code' }).waitFor(FIRST);
     const files = other.getByRole('navigation', { name: 'Files' });
-    await expect.poll(() => files.getByRole('button').allTextContents(), WAIT).toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
+    await expect
+      .poll(() => files.getByRole('button').allTextContents(), WAIT)
+      .toEqual(expect.arrayContaining(['main.ts', 'greet.ts', 'lib/routes.json']));
     await files.getByRole('button', { name: 'lib/routes.json', exact: true }).click();
     await waitForEditorText(other, '"/greet/:name"');
   } finally {
@@ -255,11 +271,20 @@ test('the Node project holds every file: its program.js and its src/ (via npm ru
   await setRequest('GET', '/greet/Zoë');
   const inBrowser = await send(page);
   expect(inBrowser).toEqual({ status: '200 OK', body: 'Hello, Zoë from greet.ts' });
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download as Node project' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Download as Node project' }).click(),
+  ]);
   const zipPath = join(dir, 'halo-program.zip');
   await download.saveAs(zipPath);
-  const entries = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync(zipPath)))).filter(([name]) => !name.endsWith('/')));
-  expect(Object.keys(entries)).toEqual(expect.arrayContaining(['src/main.ts', 'src/greet.ts', 'src/lib/routes.json', 'program.js', 'app.js'].map((name) => `halo-program/${name}`)));
+  const entries = Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(readFileSync(zipPath)))).filter(([name]) => !name.endsWith('/')),
+  );
+  expect(Object.keys(entries)).toEqual(
+    expect.arrayContaining(
+      ['src/main.ts', 'src/greet.ts', 'src/lib/routes.json', 'program.js', 'app.js'].map((name) => `halo-program/${name}`),
+    ),
+  );
   // Without the project's package.json, `halo` resolves to this repository's package (no npm install here).
   for (const [name, bytes] of Object.entries(entries).filter(([name]) => !name.endsWith('/package.json'))) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -297,7 +322,9 @@ test('at 390×844 the file list sits in the Code tab with touch-sized controls a
   await page.getByLabel('New file name').fill('phone.ts');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect.poll(openFileName, WAIT).toBe('phone.ts');
-  expect(await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: join(REPO_ROOT, 'test/.artifacts/phone-file-list.png') });
 
   // "Use solution" takes the solution's files: exactly its two, the learner's extra file gone.

@@ -72,7 +72,12 @@ async function show(page: Page, pane: 'Code' | 'Request'): Promise<void> {
  * First visit on `host` until the page says it works offline; the host goes away; then `check` runs.
  * Only paths matching `mayTry` may have been asked of the host once it was gone.
  */
-async function offlineVisit(host: Host, viewport: typeof DESKTOP, check: (page: Page) => Promise<void>, mayTry = SERVICE_WORKER_SCRIPT): Promise<void> {
+async function offlineVisit(
+  host: Host,
+  viewport: typeof DESKTOP,
+  check: (page: Page) => Promise<void>,
+  mayTry = SERVICE_WORKER_SCRIPT,
+): Promise<void> {
   const context = await browser.newContext({ viewport });
   try {
     const page = await context.newPage();
@@ -102,7 +107,10 @@ async function sendRequest(page: Page, path: string): Promise<{ status: string; 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const status = page.getByTestId('response-status');
   await status.waitFor(ANSWER);
-  return { status: (await status.textContent()) ?? '', body: (await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()) ?? '' };
+  return {
+    status: (await status.textContent()) ?? '',
+    body: (await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()) ?? '',
+  };
 }
 
 /** With the host gone: the editor is there, an edit compiles, and the edited program answers. */
@@ -150,15 +158,22 @@ await new AppHttp(app).startServer('localhost', 3000);
 
 // On a host sending `Vary: *`, which the offline cache refuses to store unless the header is dropped.
 test('PgService offline before PGlite was ever downloaded says what to do instead of "Failed to fetch"', async () => {
-  await offlineVisit(await staticHost('vary-star'), DESKTOP, async (page) => {
-    const first = await waitForProgram(page);
-    // The indicator comes back offline: everything is still stored.
-    await page.getByText('Ready offline').waitFor({ timeout: 60_000 });
-    await replaceCode(page, usesPg, "app.use('/todos'");
-    await waitForProgram(page, first);
-    const { body } = await sendRequest(page, '/todos');
-    expect(body).toContain('The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.');
-    expect(body).not.toContain('Failed to fetch');
-    // PGlite's files (cached on first use only, sent as their .gz siblings) were tried: they never were stored.
-  }, /\/(service-worker\.js|mockServiceWorker\.js|assets\/(pglite|initdb)-[\w-]+\.(wasm|data)(\.gz)?)$/);
+  await offlineVisit(
+    await staticHost('vary-star'),
+    DESKTOP,
+    async (page) => {
+      const first = await waitForProgram(page);
+      // The indicator comes back offline: everything is still stored.
+      await page.getByText('Ready offline').waitFor({ timeout: 60_000 });
+      await replaceCode(page, usesPg, "app.use('/todos'");
+      await waitForProgram(page, first);
+      const { body } = await sendRequest(page, '/todos');
+      expect(body).toContain(
+        'The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.',
+      );
+      expect(body).not.toContain('Failed to fetch');
+      // PGlite's files (cached on first use only, sent as their .gz siblings) were tried: they never were stored.
+    },
+    /\/(service-worker\.js|mockServiceWorker\.js|assets\/(pglite|initdb)-[\w-]+\.(wasm|data)(\.gz)?)$/,
+  );
 }, 240_000);

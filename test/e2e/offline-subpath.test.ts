@@ -90,9 +90,17 @@ test('with the host gone, a new visit loads the editor, compiles and answers', a
     // Each lesson's text is a chunk of its own, never opened on the first visit (scratch): the offline
     // cache has them all, so lessons open and follow one another.
     await page.getByRole('button', { name: 'Back to the lessons' }).click();
-    await page.getByRole('article', { name: /^Lesson 1: / }).getByRole('heading').first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('article', { name: /^Lesson 1: / })
+      .getByRole('heading')
+      .first()
+      .waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Next →' }).click();
-    await page.getByRole('article', { name: /^Lesson 2: / }).getByRole('heading').first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('article', { name: /^Lesson 2: / })
+      .getByRole('heading')
+      .first()
+      .waitFor({ timeout: 30_000 });
     // Everything came from the offline cache; only the browser's own update checks of the service
     // worker scripts may try the host.
     expect(server.refused.filter((path) => !/\/(service-worker|mockServiceWorker)\.js$/.test(path))).toEqual([]);
@@ -125,7 +133,13 @@ test('a new deployment replaces the old cache and the page offers a reload', asy
       const state = await page.evaluate(async () => {
         const r = await navigator.serviceWorker.getRegistration();
         const worker = (w: ServiceWorker | null | undefined) => w && `${w.state} ${w.scriptURL}`;
-        return { installing: worker(r?.installing), waiting: worker(r?.waiting), active: worker(r?.active), controller: worker(navigator.serviceWorker.controller), caches: await caches.keys() };
+        return {
+          installing: worker(r?.installing),
+          waiting: worker(r?.waiting),
+          active: worker(r?.active),
+          controller: worker(navigator.serviceWorker.controller),
+          caches: await caches.keys(),
+        };
       });
       throw new Error(`${error.message}\nservice worker: ${JSON.stringify(state)}\nrequests: ${server.requests.slice(before).join(' ')}`);
     });

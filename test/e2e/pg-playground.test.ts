@@ -32,7 +32,10 @@ afterAll(async () => {
 const pgliteAssets = (): string[] => requested.filter((url) => /pglite[^/]*\.(wasm|data)\.gz$/.test(url));
 
 test('a program without a PgService does not download PGlite', async () => {
-  await session.run({ 'main.ts': "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);" });
+  await session.run({
+    'main.ts':
+      "import { App, AppHttp, MapService } from 'halo';\nconst app = new App();\napp.use('/todos', new MapService());\nawait new AppHttp(app).startServer('localhost', 3000);",
+  });
   expect((await session.fetch(`${ORIGIN}/todos`)).status).toBe(200);
   expect(pgliteAssets()).toEqual([]);
 });

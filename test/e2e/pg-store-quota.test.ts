@@ -22,7 +22,8 @@ test('a save past the stored-database limit is refused with a plain message; rem
     // Three such files pass the limit, two do not (IndexedDB itself refuses one value past ~127 MB).
     const size = Math.ceil(maxBytes * 0.4);
     const file = (path: string) => ({ path, mode: 33188, mtime: 0, data: new ArrayBuffer(size) });
-    const save = async (name: string, put: ReturnType<typeof file>[], remove: string[] = []) => (await answerPgCall({ method: 'save', name, put, remove })).reply;
+    const save = async (name: string, put: ReturnType<typeof file>[], remove: string[] = []) =>
+      (await answerPgCall({ method: 'save', name, put, remove })).reply;
     const first = await save('quota-a', [file('/base/1'), file('/base/2')]);
     // A second program's database: together they would pass the limit.
     const second = await save('quota-b', [file('/base/1')]).catch((error: Error) => ({ ok: false, message: error.message }));

@@ -23,5 +23,7 @@ test('the precache stores at most 20 MB, each file once, PGlite only on demand',
   expect(stored).toBeLessThanOrEqual(PRECACHE_BYTES);
   expect(manifest.precache.filter((path) => manifest.compressed.includes(path))).toEqual([]);
   expect(manifest.precache.filter((path) => /(pglite|initdb)/.test(path))).toEqual([]);
-  expect(manifest.compressed).toEqual(expect.arrayContaining([expect.stringMatching(/esbuild-.*\.wasm$/), expect.stringMatching(/ts\.worker-.*\.js$/)]));
+  expect(manifest.compressed).toEqual(
+    expect.arrayContaining([expect.stringMatching(/esbuild-.*\.wasm$/), expect.stringMatching(/ts\.worker-.*\.js$/)]),
+  );
 });

@@ -57,7 +57,14 @@ await new AppHttp(app).startServer('localhost', 3000);
 
 /** What the page's own fetch of `url` gives: the body, or the network error. */
 const pageFetch = (url: string): Promise<string> =>
-  session.page.evaluate((target) => fetch(target).then((response) => response.text(), (error: unknown) => `network error: ${String(error)}`), url);
+  session.page.evaluate(
+    (target) =>
+      fetch(target).then(
+        (response) => response.text(),
+        (error: unknown) => `network error: ${String(error)}`,
+      ),
+    url,
+  );
 
 describe('a program cannot reach the playground', () => {
   test("Cache Storage, IndexedDB, the site's files and remote modules are out of its reach", async () => {
@@ -92,7 +99,8 @@ describe('a program cannot reach the playground', () => {
     expect(state).toEqual({ status: 'running', origins: [ORIGIN] });
     for (const url of ['https://example.com/', 'http://example.com/']) expect(await pageFetch(url)).not.toBe('captured');
     expect(await pageFetch(`${ORIGIN}/`)).toBe('captured');
-    const refused = async () => (await session.consoleEntries()).some((entry) => entry.text.includes('startServer: http://example.com is not a local address'));
+    const refused = async () =>
+      (await session.consoleEntries()).some((entry) => entry.text.includes('startServer: http://example.com is not a local address'));
     await expect.poll(refused, WAIT).toBe(true);
   });
 
@@ -130,7 +138,10 @@ describe('the kill switch cannot be switched off', () => {
     expect(response.ms).toBeLessThan(10_000);
     expect((await session.fetch(`${ORIGIN}/`)).body).toBe('"alive"');
     // Run again with the very same bundle: a fresh program.
-    expect(await session.page.evaluate((bundle) => window.__halo.engine.run(bundle), compiled.bundle)).toEqual({ status: 'running', origins: [ORIGIN] });
+    expect(await session.page.evaluate((bundle) => window.__halo.engine.run(bundle), compiled.bundle)).toEqual({
+      status: 'running',
+      origins: [ORIGIN],
+    });
     expect((await session.fetch(`${ORIGIN}/`)).body).toBe('"alive"');
   });
 });
@@ -141,7 +152,10 @@ describe('the service worker', () => {
     expect(await pageFetch(url)).toContain('<div id="root">');
     const tampered = await session.page.evaluate(async (target) => {
       const names = (await caches.keys()).filter((name) => name.startsWith('halo-offline-'));
-      for (const name of names) await (await caches.open(name)).put(target, new Response('<!doctype html><title>PWNED</title>', { headers: { 'content-type': 'text/html' } }));
+      for (const name of names)
+        await (
+          await caches.open(name)
+        ).put(target, new Response('<!doctype html><title>PWNED</title>', { headers: { 'content-type': 'text/html' } }));
       return names.length;
     }, url);
     expect(tampered).toBe(1);
@@ -158,7 +172,9 @@ describe('the service worker', () => {
     const url = `${session.server.url}assets/${wasm}`;
     await session.page.evaluate(async (target) => {
       for (const name of await caches.keys()) await (await caches.open(name)).delete(target);
-      await (await caches.open('planted')).put(target, new Response(new Uint8Array([0, 97, 115, 109, 9, 9, 9, 9]), { headers: { 'content-type': 'application/wasm' } }));
+      await (
+        await caches.open('planted')
+      ).put(target, new Response(new Uint8Array([0, 97, 115, 109, 9, 9, 9, 9]), { headers: { 'content-type': 'application/wasm' } }));
     }, url);
     await session.page.reload();
     await session.ready();

@@ -41,7 +41,10 @@ const storage = (page: Page) => page.evaluate(() => JSON.stringify({ ...localSto
 
 /** The learner's saved code of the lesson. */
 const savedCode = (page: Page) =>
-  page.evaluate((id) => (JSON.parse(localStorage.getItem('halo.workspaces.v1') ?? '{}') as Record<string, Record<string, string>>)[id]?.['main.ts'], LESSON);
+  page.evaluate(
+    (id) => (JSON.parse(localStorage.getItem('halo.workspaces.v1') ?? '{}') as Record<string, Record<string, string>>)[id]?.['main.ts'],
+    LESSON,
+  );
 
 /** The console pane's text (the programs' console lines). */
 const consoleText = async (page: Page) => (await page.getByRole('region', { name: 'Console and problems' }).textContent()) ?? '';
@@ -59,7 +62,11 @@ async function openHeld(): Promise<Page> {
   const page = await openTab(link);
   await page.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
   await waitForEditorText(page, STRANGER);
-  await page.waitForFunction(() => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'), undefined, ANSWER);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'),
+    undefined,
+    ANSWER,
+  );
   return page;
 }
 
@@ -74,7 +81,10 @@ beforeAll(async () => {
   await page.getByLabel('Path and query').fill('/');
   expect((await send(page)).body).toContain('mine');
   expect(await savedCode(page)).toBe(own);
-  link = shareUrl(`${session.server.url}index.html`, encodeShare({ lesson: LESSON, files: { 'main.ts': stranger }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }));
+  link = shareUrl(
+    `${session.server.url}index.html`,
+    encodeShare({ lesson: LESSON, files: { 'main.ts': stranger }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }),
+  );
   // The learner's first tab is closed: from here on, only the tabs below touch the storage.
   await page.goto('about:blank');
 });

@@ -85,13 +85,22 @@ test('a fresh browser restores code and request, and runs the code only after th
   await other.locator('[data-testid=compile-status][data-phase=failed]').waitFor(ANSWER);
   await status.evaluate((element) => {
     const phases: string[] = ((window as unknown as { phases: string[] }).phases = []);
-    new MutationObserver(() => phases.push(element.getAttribute('data-phase') ?? '')).observe(element, { attributes: true, attributeFilter: ['data-phase'] });
+    new MutationObserver(() => phases.push(element.getAttribute('data-phase') ?? '')).observe(element, {
+      attributes: true,
+      attributeFilter: ['data-phase'],
+    });
   });
   await other.getByRole('button', { name: 'Run (Ctrl/Cmd+Enter in the editor)' }).click();
-  await other.waitForFunction(() => {
-    const phases = (window as unknown as { phases: string[] }).phases;
-    return phases.some((phase) => phase === 'compiling' || phase === 'starting') && ['ok', 'failed', 'error'].includes(phases.at(-1) ?? '');
-  }, undefined, ANSWER);
+  await other.waitForFunction(
+    () => {
+      const phases = (window as unknown as { phases: string[] }).phases;
+      return (
+        phases.some((phase) => phase === 'compiling' || phase === 'starting') && ['ok', 'failed', 'error'].includes(phases.at(-1) ?? '')
+      );
+    },
+    undefined,
+    ANSWER,
+  );
   expect(await status.textContent()).toContain('runs only after you click');
   expect(await status.getAttribute('data-bundle')).toBe('');
   await run.click();
@@ -103,7 +112,11 @@ test('a fresh browser restores code and request, and runs the code only after th
 
 test('the lesson’s own solution, shared, runs without asking', async () => {
   const lesson = findLesson('02-routes-and-methods')!;
-  const value = encodeShare({ lesson: lesson.id, files: lesson.solution, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } });
+  const value = encodeShare({
+    lesson: lesson.id,
+    files: lesson.solution,
+    request: { method: 'GET', path: '/', headers: [], bodyType: 'none' },
+  });
   const other = await fresh!.newPage();
   await other.goto(shareUrl(session.server.url + 'index.html', value));
   await waitForProgram(other);

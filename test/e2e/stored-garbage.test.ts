@@ -66,7 +66,11 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
       expect(await page.getByLabel('Theme').inputValue()).toBe('system');
       // A change writes a good value over the bad one; a reload keeps it.
       await page.getByLabel('Theme').selectOption('dark');
-      const layout = async () => JSON.parse((await page.evaluate(() => localStorage.getItem('halo.layout.v1'))) ?? 'null') as { theme: string; splits: Record<string, number[]> } | null;
+      const layout = async () =>
+        JSON.parse((await page.evaluate(() => localStorage.getItem('halo.layout.v1'))) ?? 'null') as {
+          theme: string;
+          splits: Record<string, number[]>;
+        } | null;
       await expect.poll(async () => (await layout())?.theme, WAIT).toBe('dark');
       expect((await layout())?.splits.columns).toHaveLength(3);
       await page.reload();

@@ -20,7 +20,11 @@ let page: Page;
 
 const lessonArticle = (number: number) => page.getByRole('article', { name: new RegExp(`^Lesson ${number}: `) });
 const lessonParam = () => new URL(page.url()).searchParams.get('lesson');
-const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent ?? '', inEditor: document.activeElement?.closest('.monaco-editor') !== null }));
+const focused = () =>
+  page.evaluate(() => ({
+    text: document.activeElement?.textContent ?? '',
+    inEditor: document.activeElement?.closest('.monaco-editor') !== null,
+  }));
 
 beforeAll(async () => {
   session = await PlaygroundSession.open({ page: 'index.html' });
@@ -47,7 +51,11 @@ test('the first Tab after load lands on the first skip link; following it puts t
 });
 
 test('with a shared-code banner above the page, the first Tab still lands on the first skip link', async () => {
-  const value = encodeShare({ lesson: null, files: { 'main.ts': '// someone else\'s code\n' }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } });
+  const value = encodeShare({
+    lesson: null,
+    files: { 'main.ts': "// someone else's code\n" },
+    request: { method: 'GET', path: '/', headers: [], bodyType: 'none' },
+  });
   const other = await session.context.newPage();
   await other.goto(shareUrl(`${session.server.url}index.html`, value));
   await other.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
@@ -107,7 +115,13 @@ test('the address and the title follow the lesson; Back and Forward move between
   await waitForEditorText(page, first.starter['main.ts'].split('\n')[0]);
   await page.goForward();
   await lessonArticle(2).waitFor(WAIT);
-  await waitForEditorText(page, second.starter['main.ts'].split('\n').find((l) => l.includes('TODO'))!.trim());
+  await waitForEditorText(
+    page,
+    second.starter['main.ts']
+      .split('\n')
+      .find((l) => l.includes('TODO'))!
+      .trim(),
+  );
 
   await page.reload();
   await lessonArticle(2).waitFor(WAIT);
@@ -129,12 +143,13 @@ test('the page has a favicon that loads without the network', async () => {
   const href = await page.locator('link[rel=icon]').getAttribute('href');
   expect(href).toMatch(/^data:image\/svg\+xml,/);
   const width = await page.evaluate(
-    (src) => new Promise<number>((resolve) => {
-      const image = new Image();
-      image.onload = () => resolve(image.naturalWidth);
-      image.onerror = () => resolve(0);
-      image.src = src;
-    }),
+    (src) =>
+      new Promise<number>((resolve) => {
+        const image = new Image();
+        image.onload = () => resolve(image.naturalWidth);
+        image.onerror = () => resolve(0);
+        image.src = src;
+      }),
     href!,
   );
   expect(width).toBeGreaterThan(0);

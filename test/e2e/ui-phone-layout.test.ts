@@ -24,7 +24,8 @@ const paneTabs = () => page.getByRole('tablist', { name: 'Panes' });
 const paneTab = (name: string) => paneTabs().getByRole('tab', { name, exact: true });
 
 /** Width of the widest thing in the page against the window: more means the page scrolls sideways. */
-const pageOverflow = () => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+const pageOverflow = () =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
 
 /** Visible controls (outside the editor's own widgets) shorter than a fingertip. */
 const smallTargets = () =>
@@ -66,7 +67,8 @@ test('at 390×844 the panes stack behind tabs, each full width, with the checks 
     const box = await panel.boundingBox();
     expect(box?.width, `${name} panel width`).toBeGreaterThanOrEqual(PHONE.width - 2);
     // The other panes are out of the way, not squeezed beside it.
-    for (const other of PANES.filter((p) => p !== name)) expect(await page.getByRole('tabpanel', { name: other, exact: true, includeHidden: true }).isVisible()).toBe(false);
+    for (const other of PANES.filter((p) => p !== name))
+      expect(await page.getByRole('tabpanel', { name: other, exact: true, includeHidden: true }).isVisible()).toBe(false);
     expect(await pageOverflow(), `${name}: sideways overflow`).toBeLessThanOrEqual(0);
     expect(await checksBarInView(), `${name}: checks bar in view`).toBe(true);
     // Touch-sized targets: every control in view, the pane tabs among them.
@@ -133,7 +135,8 @@ test('on a phone the toolbar takes two rows: secondary controls fold behind "Mor
   await more.click();
   await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
   const group = page.getByRole('group', { name: 'More controls' });
-  for (const name of ['Download as Node project', 'Presentation', 'API reference']) expect(await group.getByRole('button', { name: new RegExp(`^${name}`) }).isVisible()).toBe(true);
+  for (const name of ['Download as Node project', 'Presentation', 'API reference'])
+    expect(await group.getByRole('button', { name: new RegExp(`^${name}`) }).isVisible()).toBe(true);
   expect(await smallTargets()).toEqual([]);
   expect(await pageOverflow()).toBeLessThanOrEqual(0);
   await page.screenshot({ path: resolve(SHOTS, 'phone-more.png') });

@@ -12,8 +12,10 @@ const example = readFileSync(resolve(REPO_ROOT, 'lessons/getting-started/app.ts'
 // The example without its custom error handler (so the default one answers), plus a route that never ends.
 const withDefaultHandler = example
   .replace(/const oldErrorHandler[\s\S]*?\n};\n/, '')
-  .replace("await new AppHttp", "app.get('/loop', () => {\n  while (true) {}\n});\n\nawait new AppHttp");
-const fixedLoop = withDefaultHandler.replace('while (true) {}', "res.write('fixed');").replace("app.get('/loop', () =>", "app.get('/loop', (req, res) =>");
+  .replace('await new AppHttp', "app.get('/loop', () => {\n  while (true) {}\n});\n\nawait new AppHttp");
+const fixedLoop = withDefaultHandler
+  .replace('while (true) {}', "res.write('fixed');")
+  .replace("app.get('/loop', () =>", "app.get('/loop', (req, res) =>");
 
 let session: PlaygroundSession;
 let page: Page;
@@ -138,7 +140,9 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     await page.keyboard.press('ControlOrMeta+Enter');
     await waitForNewProgram(before);
     await page.getByRole('tab', { name: /Problems/ }).click();
-    await expect.poll(() => page.getByRole('list', { name: 'Problems' }).textContent(), WAIT).toMatch(/number.*not assignable.*string.*types/);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Problems' }).textContent(), WAIT)
+      .toMatch(/number.*not assignable.*string.*types/);
     await page.locator('.monaco-editor .squiggly-error').first().waitFor(WAIT);
     await page.locator('.monaco-editor .view-lines').first().click();
     await page.keyboard.press('ControlOrMeta+Home');
@@ -149,7 +153,10 @@ describe('the playground UI', { timeout: 120_000 }, () => {
 
     // app.get(42, …) throws when the program runs: the console shows the error with a link to the line.
     await page.getByRole('tab', { name: /Console/ }).click();
-    const crash = page.getByRole('list', { name: 'Console output' }).getByRole('button', { name: /^main\.ts:36/ }).first();
+    const crash = page
+      .getByRole('list', { name: 'Console output' })
+      .getByRole('button', { name: /^main\.ts:36/ })
+      .first();
     await crash.click(WAIT);
     await expect.poll(() => page.locator('.monaco-editor .line-numbers.active-line-number').textContent(), WAIT).toBe('36');
   });
@@ -159,7 +166,9 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     await replaceCode(withDefaultHandler);
     await waitForNewProgram(before);
     await setRequest('POST', '/greet');
-    await requestPanel().getByRole('tab', { name: /Headers/ }).click();
+    await requestPanel()
+      .getByRole('tab', { name: /Headers/ })
+      .click();
     await page.getByLabel('Accept preset').selectOption({ label: 'browser (text/html)' });
     expect(await send()).toBe('400 Bad Request');
     const frame = page.locator('iframe[title="HTML preview"]');
@@ -198,7 +207,10 @@ describe('the playground UI', { timeout: 120_000 }, () => {
 
   test('an endless loop shows the notice within 7 s, the UI stays responsive, and a fix recovers', async () => {
     await replaceCode(withDefaultHandler);
-    await page.getByTestId('compile-status').filter({ hasText: /Compiled/ }).waitFor(ANSWER);
+    await page
+      .getByTestId('compile-status')
+      .filter({ hasText: /Compiled/ })
+      .waitFor(ANSWER);
     await setRequest('GET', '/loop');
     // Timed by the page's clock, from the Send to the notice's render: what the learner waits, without
     // the test's own round trips to the browser (seconds of them on a loaded machine).
@@ -234,17 +246,25 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     // A recent request restores method and path.
     await setRequest('DELETE', '/elsewhere');
     await requestPanel().getByRole('tab', { name: 'Recent' }).click();
-    await page.getByRole('list', { name: 'Recent requests' }).getByRole('button', { name: /POST \/greet/ }).first().click();
+    await page
+      .getByRole('list', { name: 'Recent requests' })
+      .getByRole('button', { name: /POST \/greet/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('POST');
     await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/greet');
   });
 
   test('a program that loops or floods the console at start never freezes the page, and a fix recovers', async () => {
-    await replaceCode(fixedLoop.replace("await new AppHttp", "let n = 0;\nwhile (true) console.log('tick', n++);\nawait new AppHttp"));
+    await replaceCode(fixedLoop.replace('await new AppHttp', "let n = 0;\nwhile (true) console.log('tick', n++);\nawait new AppHttp"));
     await page.getByTestId('compile-status').and(page.locator(':not([data-phase=ok])')).waitFor(WAIT);
     // Measured once the flood reaches the page (it lasts until the start times out, 5 s after it began).
     await page.getByRole('tab', { name: /Console/ }).click();
-    await page.getByRole('list', { name: 'Console output' }).getByText(/tick \d+/).first().waitFor(ANSWER);
+    await page
+      .getByRole('list', { name: 'Console output' })
+      .getByText(/tick \d+/)
+      .first()
+      .waitFor(ANSWER);
     // The page still answers: its event loop keeps turning and clicks land. The bounds are loose because
     // the machine is shared; a frozen page would never answer at all.
     const lagMs = await page.evaluate(
@@ -262,7 +282,9 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     );
     console.log(`[ui] worst event-loop lag during the flood: ${Math.round(lagMs)} ms`);
     expect(lagMs).toBeLessThan(5_000);
-    await requestPanel().getByRole('tab', { name: /Headers/ }).click({ timeout: 5_000 });
+    await requestPanel()
+      .getByRole('tab', { name: /Headers/ })
+      .click({ timeout: 5_000 });
     await page.getByLabel('Path and query').fill('/still-responsive', { timeout: 5_000 });
     await shot('09-flood');
 
@@ -337,7 +359,9 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     const outside = requests.filter((r) => /^https?:/.test(r.url()) && new URL(r.url()).hostname !== '127.0.0.1');
     for (const request of outside) {
       const response = await request.response();
-      expect(`${request.url()} served by the service worker: ${response?.fromServiceWorker()}`).toBe(`${request.url()} served by the service worker: true`);
+      expect(`${request.url()} served by the service worker: ${response?.fromServiceWorker()}`).toBe(
+        `${request.url()} served by the service worker: true`,
+      );
     }
     expect(requests.length).toBeGreaterThan(10);
   });

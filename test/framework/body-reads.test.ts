@@ -30,7 +30,12 @@ function buildApp(): App {
   app.post('/too-large-then-text', async (req) => {
     const statuses = [];
     for (const read of [() => req.parseBody(), () => req.text()]) {
-      statuses.push(await read().then(() => 200, (error: HttpException) => error.statusCode));
+      statuses.push(
+        await read().then(
+          () => 200,
+          (error: HttpException) => error.statusCode,
+        ),
+      );
     }
     return { statuses };
   });

@@ -30,7 +30,8 @@ describe('the framework error catalogue', () => {
   });
 
   it('is the only place the framework builds an HttpException with its own text', () => {
-    const builders = /HttpException\.(badRequest|notFound|forbidden|methodNotAllowed|payloadTooLarge|unsupportedMediaType|unavailable|conflict)\(|new HttpException\(\{ statusCode: \d/;
+    const builders =
+      /HttpException\.(badRequest|notFound|forbidden|methodNotAllowed|payloadTooLarge|unsupportedMediaType|unavailable|conflict)\(|new HttpException\(\{ statusCode: \d/;
     const offenders = sourceFiles(ROOT)
       .filter((file) => !file.endsWith('http-exception.ts') && !file.endsWith('framework-errors.ts'))
       .filter((file) => builders.test(readFileSync(file, 'utf8')))

@@ -23,7 +23,13 @@ function buildApp(): App {
   app.post('/upload', async (req) => {
     await req.parseBody();
     const files = await Promise.all(
-      req.uploadedFiles.map(async (f) => ({ name: f.name, filename: f.filename, contentType: f.contentType, size: f.size, text: await f.text() })),
+      req.uploadedFiles.map(async (f) => ({
+        name: f.name,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.size,
+        text: await f.text(),
+      })),
     );
     return { fields: { ...req.bodyAsMap }, files };
   });

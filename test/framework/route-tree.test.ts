@@ -80,7 +80,10 @@ describe('RouteTree', () => {
   });
 
   it('gives a fresh params object per lookup, or null when no route has params', () => {
-    const t = tree([['GET', '/a/:x'], ['GET', '/b']]);
+    const t = tree([
+      ['GET', '/a/:x'],
+      ['GET', '/b'],
+    ]);
     expect(lookup(t, 'GET', '/a/1')?.params).not.toBe(lookup(t, 'GET', '/a/1')?.params);
     expect(lookup(t, 'GET', '/b')?.params).toBeNull();
   });

@@ -42,7 +42,11 @@ describe('bad input over a real socket: a clear 4xx, and the server keeps servin
   });
 
   it('an empty JSON body → 400', async () => {
-    await expectError({ method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body: '' }, 400, /the body is empty/);
+    await expectError(
+      { method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body: '' },
+      400,
+      /the body is empty/,
+    );
   });
 
   it('a truncated multipart body → 400', async () => {
@@ -71,7 +75,11 @@ describe('bad input over a real socket: a clear 4xx, and the server keeps servin
   });
 
   it('an unsupported content type where a body is required → 415', async () => {
-    await expectError({ method: 'POST', path: '/body', headers: { 'content-type': 'text/csv' }, body: 'a,b' }, 415, /Unsupported content type "text\/csv"/);
+    await expectError(
+      { method: 'POST', path: '/body', headers: { 'content-type': 'text/csv' }, body: 'a,b' },
+      415,
+      /Unsupported content type "text\/csv"/,
+    );
   });
 
   it('a body but no content type → 415', async () => {
@@ -80,7 +88,11 @@ describe('bad input over a real socket: a clear 4xx, and the server keeps servin
 
   it('a declared oversize body → 413 before reading it', async () => {
     const body = Buffer.alloc(LIMIT + 1, 'a');
-    await expectError({ method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body }, 413, /larger than the limit of 16384 bytes/);
+    await expectError(
+      { method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body },
+      413,
+      /larger than the limit of 16384 bytes/,
+    );
   });
 
   it('an oversize chunked body → 413 and the connection closes instead of reading the rest', async () => {
@@ -105,7 +117,16 @@ describe('bad input over a real socket: a clear 4xx, and the server keeps servin
   it('a multipart body over the limit → 413', async () => {
     const big = 'x'.repeat(LIMIT + 100);
     const body = `--B\r\ncontent-disposition: form-data; name="f"; filename="a.txt"\r\ncontent-type: text/plain\r\n\r\n${big}\r\n--B--\r\n`;
-    await expectError({ method: 'POST', path: '/body', headers: { 'content-type': 'multipart/form-data; boundary=B', 'transfer-encoding': 'chunked' }, body }, 413, /larger than the limit/);
+    await expectError(
+      {
+        method: 'POST',
+        path: '/body',
+        headers: { 'content-type': 'multipart/form-data; boundary=B', 'transfer-encoding': 'chunked' },
+        body,
+      },
+      413,
+      /larger than the limit/,
+    );
   });
 
   it('HEAD gets no body', async () => {

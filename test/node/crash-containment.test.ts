@@ -29,10 +29,20 @@ describe('errors that escape app code never take the Node server down', () => {
 
   it('a multipart body cut off inside a file part → 400, not a crash', async () => {
     const body = '--B\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\nab';
-    const r = await rawRequest(program!.origin, { method: 'POST', path: '/todos', headers: { 'content-type': 'multipart/form-data; boundary=B' }, body });
+    const r = await rawRequest(program!.origin, {
+      method: 'POST',
+      path: '/todos',
+      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      body,
+    });
     expect(r.status).toBe(400);
     expect(message(r.body)).toBe('Malformed multipart body: Unexpected end of form');
-    const files = await rawRequest(program!.origin, { method: 'POST', path: '/body', headers: { 'content-type': 'multipart/form-data; boundary=B' }, body });
+    const files = await rawRequest(program!.origin, {
+      method: 'POST',
+      path: '/body',
+      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      body,
+    });
     expect(files.status).toBe(400);
   });
 

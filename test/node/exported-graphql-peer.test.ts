@@ -40,16 +40,36 @@ it('an exported program passing its own buildSchema(...) schema is served, with 
   expect(OPTIONAL_PEERS).toContain('graphql');
   const halo = `halo-${haloVersion(root)}.tgz`;
   writeFileSync(join(project, halo), await haloTarball(root));
-  const packed = spawnSync('npm', ['pack', join(root, 'node_modules/graphql'), '--pack-destination', project, '--silent'], { cwd: project, encoding: 'utf8', timeout: 60_000 });
+  const packed = spawnSync('npm', ['pack', join(root, 'node_modules/graphql'), '--pack-destination', project, '--silent'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(packed.status, packed.stderr).toBe(0);
   const graphqlTarball = readdirSync(project).find((name) => name.startsWith('graphql-') && name.endsWith('.tgz'))!;
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'program', private: true, type: 'module', dependencies: { halo: `file:${halo}`, graphql: `file:${graphqlTarball}` } }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'program',
+      private: true,
+      type: 'module',
+      dependencies: { halo: `file:${halo}`, graphql: `file:${graphqlTarball}` },
+    }),
+  );
   writeFileSync(join(project, 'program.js'), PROGRAM);
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], {
+    cwd: project,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(install.status, install.stderr).toBe(0);
 
   running = await runProgram('node', [join(project, 'program.js')], 30_000);
-  const response = await fetch(`${running.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ todos }' }) });
+  const response = await fetch(`${running.origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ todos }' }),
+  });
   expect(await response.json()).toEqual({ data: { todos: [{ title: 'one', id: 0 }] } });
   expect(response.status).toBe(200);
 }, 240_000);

@@ -79,12 +79,13 @@ describe('clients too slow to send a request', () => {
 
   it('a chunked body that never ends → 408 after the request timeout; nothing is stored', async () => {
     const stuck = await openRaw(program.origin);
-    stuck.socket.write('POST /todos HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{"tit\r\n');
+    stuck.socket.write(
+      'POST /todos HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{"tit\r\n',
+    );
     expect((await get('/ok')).status).toBe(200);
     const reply = await stuck.closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408 /);
   });
-
 });
 
 describe('hostile requests over a real socket', () => {
@@ -123,7 +124,11 @@ describe('hostile requests over a real socket', () => {
   });
 
   it('a multipart field name over 200 bytes → 413', async () => {
-    await expectRefused(post('/todos', 'multipart/form-data; boundary=B', multipart([field('n'.repeat(300), 'x')])), 413, /longer than 200 bytes/);
+    await expectRefused(
+      post('/todos', 'multipart/form-data; boundary=B', multipart([field('n'.repeat(300), 'x')])),
+      413,
+      /longer than 200 bytes/,
+    );
   });
 
   it('multipart fields named __proto__ or constructor are never copied', async () => {
@@ -133,12 +138,20 @@ describe('hostile requests over a real socket', () => {
   });
 
   it('a 100 KB filename → 400', async () => {
-    await expectRefused(post('/todos', 'multipart/form-data; boundary=B', multipart([file('f', 'a'.repeat(100 * 1024))])), 400, /Malformed multipart body/);
+    await expectRefused(
+      post('/todos', 'multipart/form-data; boundary=B', multipart([file('f', 'a'.repeat(100 * 1024))])),
+      400,
+      /Malformed multipart body/,
+    );
   });
 
   it('multipart without a boundary, or cut off → 400', async () => {
     await expectRefused(post('/todos', 'multipart/form-data', multipart([field('title', 'x')])), 400, /boundary/);
-    await expectRefused(post('/todos', 'multipart/form-data; boundary=B', multipart([field('title', 'x')]).slice(0, 30)), 400, /Malformed multipart body/);
+    await expectRefused(
+      post('/todos', 'multipart/form-data; boundary=B', multipart([field('title', 'x')]).slice(0, 30)),
+      400,
+      /Malformed multipart body/,
+    );
   });
 
   it('invalid percent-encoding in the path or the query → 400', async () => {

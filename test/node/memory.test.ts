@@ -53,20 +53,24 @@ describe('memory of the Node server under load', () => {
 
   const rssMb = async (): Promise<number> => JSON.parse(await send({ method: 'GET', path: '/rss' })).rss / 1024 / 1024;
 
-  it(`RSS grows by less than ${MAX_GROWTH_MB} MB over ${REQUESTS} requests`, async () => {
-    const deadline = Date.now() + DEADLINE_MS;
-    await load(10_000, deadline);
-    const before = await rssMb();
-    const started = Date.now();
-    const sent = await load(REQUESTS, deadline);
-    const after = await rssMb();
-    const seconds = (Date.now() - started) / 1000;
-    console.log(
-      `[memory] ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s): ` +
-        `RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (+${(after - before).toFixed(1)} MB)`,
-    );
-    expect(sent).toBe(REQUESTS);
-    expect(after - before).toBeLessThan(MAX_GROWTH_MB);
-    expect(program.child.exitCode).toBeNull();
-  }, DEADLINE_MS + 60_000);
+  it(
+    `RSS grows by less than ${MAX_GROWTH_MB} MB over ${REQUESTS} requests`,
+    async () => {
+      const deadline = Date.now() + DEADLINE_MS;
+      await load(10_000, deadline);
+      const before = await rssMb();
+      const started = Date.now();
+      const sent = await load(REQUESTS, deadline);
+      const after = await rssMb();
+      const seconds = (Date.now() - started) / 1000;
+      console.log(
+        `[memory] ${sent} requests in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s): ` +
+          `RSS ${before.toFixed(1)} MB -> ${after.toFixed(1)} MB (+${(after - before).toFixed(1)} MB)`,
+      );
+      expect(sent).toBe(REQUESTS);
+      expect(after - before).toBeLessThan(MAX_GROWTH_MB);
+      expect(program.child.exitCode).toBeNull();
+    },
+    DEADLINE_MS + 60_000,
+  );
 });

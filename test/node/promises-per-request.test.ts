@@ -11,7 +11,12 @@ describe('promises created per request by the Node adapter and the pipeline', ()
   beforeAll(async () => (program = await runTsFile(resolve('test/node/fixtures/counting-app.ts'))));
   afterAll(() => program?.interrupt('SIGKILL'));
 
-  async function promisesFor(request: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<number[]> {
+  async function promisesFor(request: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }): Promise<number[]> {
     for (let i = 0; i < 3; i++) {
       const r = await rawRequest(program.origin, request);
       expect(r.status).toBe(200);

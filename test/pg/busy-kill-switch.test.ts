@@ -24,7 +24,14 @@ function fakeWorker(booting = false): { worker: ServerWorkerHandle; say: (messag
   return { worker, say };
 }
 
-const events = { console() {}, listen() {}, unlisten() {}, socketSend() {}, socketClose() {}, call: () => Promise.reject(new Error('no calls here')) };
+const events = {
+  console() {},
+  listen() {},
+  unlisten() {},
+  socketSend() {},
+  socketClose() {},
+  call: () => Promise.reject(new Error('no calls here')),
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('ProgramProcess deadlines while the program is busy', () => {
@@ -40,7 +47,10 @@ describe('ProgramProcess deadlines while the program is busy', () => {
 
   it('without a busy report, or once it is over, the start timeout applies', async () => {
     const quiet = fakeWorker();
-    expect(await new ProgramProcess(quiet.worker, events).start('code', 100)).toMatchObject({ ok: false, message: expect.stringContaining('100 ms') });
+    expect(await new ProgramProcess(quiet.worker, events).start('code', 100)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('100 ms'),
+    });
     const done = fakeWorker();
     const started = Date.now();
     const outcome = new ProgramProcess(done.worker, events).start('code', 100);

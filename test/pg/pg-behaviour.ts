@@ -84,7 +84,10 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
     });
 
     it('refuses remove-all to clients (403) unless allowRemoveAll; server-side it clears and returns {}', async () => {
-      expect((await call('DELETE', '/todos')).json).toMatchObject({ status_code: 403, message: 'Clients are not allowed to delete all items.' });
+      expect((await call('DELETE', '/todos')).json).toMatchObject({
+        status_code: 403,
+        message: 'Clients are not allowed to delete all items.',
+      });
       expect((await call('DELETE', '/todos/null')).status).toBe(403);
       expect(((await call('GET', '/todos')).json as Json[]).length).toBeGreaterThan(0);
       await call('POST', '/open', { x: 1 });
@@ -125,7 +128,10 @@ export function describePgBehaviour(label: string, database: () => PgDriver, pre
     });
 
     it('answers a malformed query with 400, and never lets query text into the SQL', async () => {
-      expect((await call('GET', '/people?age[$regex]=x')).json).toMatchObject({ status_code: 400, message: 'Invalid query operator $regex.' });
+      expect((await call('GET', '/people?age[$regex]=x')).json).toMatchObject({
+        status_code: 400,
+        message: 'Invalid query operator $regex.',
+      });
       expect((await call('GET', '/people?$limit=abc')).status).toBe(400);
       const hostile = encodeURIComponent(`x'); DROP TABLE ${table('people')}; --`);
       expect((await call('GET', `/people?name=${hostile}`)).json).toMatchObject({ total: 0 });

@@ -51,7 +51,10 @@ async function startRelay(target: URL): Promise<Relay> {
 }
 
 /** A plain node-postgres LISTEN client: what every message on `channel` looks like on the wire. */
-async function listen(url: string, channel: string): Promise<{ heard: unknown[]; next(match: (payload: Record<string, unknown>) => boolean): Promise<void>; end(): Promise<void> }> {
+async function listen(
+  url: string,
+  channel: string,
+): Promise<{ heard: unknown[]; next(match: (payload: Record<string, unknown>) => boolean): Promise<void>; end(): Promise<void> }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const heard: Record<string, unknown>[] = [];

@@ -30,14 +30,19 @@ const isRoot = process.getuid?.() === 0;
 function findBinaries(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? join(root, versions[0], 'bin') : null;
 }
 
 function binaries(): string {
   const found = findBinaries();
   if (found) return found;
-  if (!isRoot) throw new Error(`PostgreSQL server binaries not found in /usr/lib/postgresql: install the Debian package "${PACKAGE}" (apt-get install -y ${PACKAGE}).`);
+  if (!isRoot)
+    throw new Error(
+      `PostgreSQL server binaries not found in /usr/lib/postgresql: install the Debian package "${PACKAGE}" (apt-get install -y ${PACKAGE}).`,
+    );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update'], { stdio: 'inherit', env, timeout: 300_000 });
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', PACKAGE], { stdio: 'inherit', env, timeout: 600_000 });
@@ -60,7 +65,8 @@ function serverUser(): { name: string; uid: number; gid: number } | null {
 function run(bin: string, args: string[], user: string | null, timeoutMs: number): void {
   const [command, argv] = user ? ['runuser', ['-u', user, '--', bin, ...args]] : [bin, args];
   const result = spawnSync(command, argv, { encoding: 'utf8', timeout: timeoutMs, cwd: tmpdir() });
-  if (result.status !== 0) throw new Error(`${[command, ...argv].join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${[command, ...argv].join(' ')} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
 }
 
 /** Starts a fresh server; resolves once it accepts connections. */
@@ -88,17 +94,36 @@ export async function startPostgres(): Promise<PostgresServer> {
     if (!stopped) stopNow();
   });
   try {
-    run(join(bin, 'initdb'), ['-D', data, '-U', 'halo', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'], user?.name ?? null, 120_000);
+    run(
+      join(bin, 'initdb'),
+      ['-D', data, '-U', 'halo', '--auth=trust', '--encoding=UTF8', '--no-locale', '--no-sync'],
+      user?.name ?? null,
+      120_000,
+    );
     // Speed over durability: a test server's data is thrown away anyway. Sockets only on 127.0.0.1 and in the temp dir.
     options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
-    run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'], user?.name ?? null, 90_000);
+    run(
+      join(bin, 'pg_ctl'),
+      ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'],
+      user?.name ?? null,
+      90_000,
+    );
   } catch (error) {
     stopped = true;
-    spawnSync(user ? 'runuser' : join(bin, 'pg_ctl'), user ? ['-u', user.name, '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop']);
+    spawnSync(
+      user ? 'runuser' : join(bin, 'pg_ctl'),
+      user ? ['-u', user.name, '--', join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop'] : ['-D', data, '-m', 'immediate', 'stop'],
+    );
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const restart = async (): Promise<void> => run(join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-m', 'fast', '-w', '-t', '60', 'restart'], user?.name ?? null, 90_000);
+  const restart = async (): Promise<void> =>
+    run(
+      join(bin, 'pg_ctl'),
+      ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-m', 'fast', '-w', '-t', '60', 'restart'],
+      user?.name ?? null,
+      90_000,
+    );
   return { url: `postgres://halo@127.0.0.1:${port}/postgres`, restart, stop: async () => stopNow() };
 }
 

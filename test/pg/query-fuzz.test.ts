@@ -44,9 +44,30 @@ function random(seed: number): () => number {
 
 /** Query-string pieces, encoded; each shape a client could send, well-formed or not. */
 function queryGenerator(next: () => number): () => string {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
   const fields = ['n', 'name', 'flag', 'k', 'missing'];
-  const values = ['1', '2', '-3', '1.5', '10', '0', 'abc', 'ada', 'ALAN', 'Bob', 'émile', 'Zoë', 'ß', '日本', '😀', 'null', 'true', 'false', '', 'a%00b'];
+  const values = [
+    '1',
+    '2',
+    '-3',
+    '1.5',
+    '10',
+    '0',
+    'abc',
+    'ada',
+    'ALAN',
+    'Bob',
+    'émile',
+    'Zoë',
+    'ß',
+    '日本',
+    '😀',
+    'null',
+    'true',
+    'false',
+    '',
+    'a%00b',
+  ];
   const operators = ['$gt', '$gte', '$lt', '$lte', '$ne', '$in', '$nin', '$gt', '$lt', '$ne', '$in', '$nin', '$eq', '$regex'];
   const value = (): string => {
     const v = pick(values);
@@ -82,7 +103,9 @@ function queryGenerator(next: () => number): () => string {
     const op = pick(['$or', '$and']);
     if (next() < 0.15) return `${prefix}${op}=${value()}`;
     if (next() < 0.1) return `${prefix}${op}[0]=${value()}`;
-    const parts = [0, 1].map((i) => (depth > 0 && next() < 0.4 ? logical(`${prefix}${op}[${i}]`, depth - 1) : condition(`${prefix}${op}[${i}]`)));
+    const parts = [0, 1].map((i) =>
+      depth > 0 && next() < 0.4 ? logical(`${prefix}${op}[${i}]`, depth - 1) : condition(`${prefix}${op}[${i}]`),
+    );
     return parts.join('&');
   };
   const filter = (): string => {
@@ -132,7 +155,9 @@ beforeAll(async () => {
     await admin.close();
   }
   database = await openNodePostgres(server.url.replace(/\/postgres$/, '/fuzz_icu'));
-  const [row] = await database.query(`SELECT datlocprovider AS provider, daticulocale AS locale FROM pg_database WHERE datname = current_database()`);
+  const [row] = await database.query(
+    `SELECT datlocprovider AS provider, daticulocale AS locale FROM pg_database WHERE datname = current_database()`,
+  );
   collation = row as typeof collation;
   const memory = app.use('/memory', new MemoryService());
   const map = app.use('/map', new MapService());
@@ -178,7 +203,9 @@ describe.each(transports)('queries via $name', (transport) => {
       const kinds = sorted.map((row) => ('n' in row ? (row.n === null ? 'null' : typeof row.n) : 'missing'));
       expect(kinds.indexOf('null')).toBeGreaterThan(kinds.lastIndexOf('missing'));
       expect(kinds.indexOf('string')).toBeGreaterThan(kinds.lastIndexOf('null'));
-      const names = ((await get(`${base}?name[$in][]=ada&name[$in][]=Bob&name[$in][]=ALAN&$sort[name]=1`)).body as Row[]).map((row) => row.name);
+      const names = ((await get(`${base}?name[$in][]=ada&name[$in][]=Bob&name[$in][]=ALAN&$sort[name]=1`)).body as Row[]).map(
+        (row) => row.name,
+      );
       expect(names, base).toEqual(['ALAN', 'Bob', 'ada', 'ada']);
     }
   });
@@ -213,7 +240,10 @@ describe.each(transports)('queries via $name', (transport) => {
       expect(memory.status, `/memory?${query}`).toBeLessThan(500);
       expect(map.status, `/map?${query}`).toBeLessThan(500);
       expect(pg.status, `/pg?${query}`).toBeLessThan(500);
-      expect({ status: pg.status, body: normalised(pg.body) }, `query #${i}: ?${query}`).toEqual({ status: memory.status, body: normalised(memory.body) });
+      expect({ status: pg.status, body: normalised(pg.body) }, `query #${i}: ?${query}`).toEqual({
+        status: memory.status,
+        body: normalised(memory.body),
+      });
       if (memory.status < 300) seen.ok++;
       else seen.refused++;
     }

@@ -37,7 +37,8 @@ beforeAll(async () => {
 afterAll(async () => {
   socket?.close();
   // A was killed by the test already.
-  for (const program of [a, b]) if (program && program.child.exitCode === null && program.child.signalCode === null) await program.interrupt('SIGKILL');
+  for (const program of [a, b])
+    if (program && program.child.exitCode === null && program.child.signalCode === null) await program.interrupt('SIGKILL');
   await database?.stop();
 }, 60_000);
 
@@ -48,14 +49,14 @@ describe('WebSocket events across processes when things go wrong', () => {
     expect((await socket.next(createdWith(created.json.id))).data).toEqual(created.json);
   });
 
-  it('a 20 KB change crosses (over NOTIFY\'s 8000-byte limit)', async () => {
+  it("a 20 KB change crosses (over NOTIFY's 8000-byte limit)", async () => {
     const text = 'x'.repeat(20_000);
     const created = await callJson(a.origin, 'POST', '/todos', { text });
     expect(created.status).toBe(201);
     expect(((await socket.next(createdWith(created.json.id))).data as Json).text).toBe(text);
   });
 
-  it('after PostgreSQL restarts, B\'s socket gets the resync message and events cross again within 5 s', async () => {
+  it("after PostgreSQL restarts, B's socket gets the resync message and events cross again within 5 s", async () => {
     await database.restart();
     const restarted = Date.now();
     await socket.next((m) => m.event === 'resync', 10_000);

@@ -39,7 +39,7 @@ afterAll(async () => {
 }, 60_000);
 
 describe('WebSocket events across processes (PostgreSQL LISTEN/NOTIFY)', () => {
-  it('a REST create through process A reaches a socket on process B, and A\'s own socket, once each', async () => {
+  it("a REST create through process A reaches a socket on process B, and A's own socket, once each", async () => {
     const [a] = programs;
     const created = await callJson(a.origin, 'POST', '/todos', { text: 'through A' });
     expect(created.status).toBe(201);

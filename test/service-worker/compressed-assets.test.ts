@@ -20,7 +20,12 @@ test('a host that inflated the .gz itself (Content-Encoding: gzip) hands plain b
 
 test('large files that compress well get a .gz sibling; small, incompressible and service worker files do not', () => {
   const random = new Uint8Array(200_000).map(() => Math.floor(Math.random() * 256));
-  const siblings = compressedSiblings({ 'assets/big.js': large, 'assets/small.js': 'x', 'assets/font.woff2': random, 'service-worker.js': large });
+  const siblings = compressedSiblings({
+    'assets/big.js': large,
+    'assets/small.js': 'x',
+    'assets/font.woff2': random,
+    'service-worker.js': large,
+  });
   expect(Object.keys(siblings)).toEqual(['assets/big.js.gz']);
 });
 

@@ -21,9 +21,12 @@ describe.each(transports)('graphql-http server audits via $name', (transport) =>
       const base = 'http://halo.test';
       const results = await auditServer({
         url: `${base}/graphql`,
-        fetchFn: (input: RequestInfo | URL, init?: RequestInit) => host.send((input instanceof Request ? input.url : input.toString()).slice(base.length), init),
+        fetchFn: (input: RequestInfo | URL, init?: RequestInit) =>
+          host.send((input instanceof Request ? input.url : input.toString()).slice(base.length), init),
       });
-      const failures = results.filter((result) => result.status !== 'ok').map((result) => `${result.id} ${result.name}: ${'reason' in result ? result.reason : ''}`);
+      const failures = results
+        .filter((result) => result.status !== 'ok')
+        .map((result) => `${result.id} ${result.name}: ${'reason' in result ? result.reason : ''}`);
       expect(failures).toEqual([]);
       expect(results.length).toBeGreaterThan(40);
     } finally {

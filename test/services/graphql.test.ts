@@ -26,14 +26,30 @@ function derivedApp(seen: ServiceParams[]): App {
 
 for (const transport of transports) {
   describe(`GraphQL provider over ${transport.name}`, () => {
-    async function withApp(app: App, test: (gql: (query: string, variables?: Json, init?: { method?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: Json }>) => Promise<void>): Promise<void> {
+    async function withApp(
+      app: App,
+      test: (
+        gql: (
+          query: string,
+          variables?: Json,
+          init?: { method?: string; headers?: Record<string, string> },
+        ) => Promise<{ status: number; body: Json }>,
+      ) => Promise<void>,
+    ): Promise<void> {
       const host = await transport.start(app);
       const gql = async (query: string, variables?: Json, init: { method?: string; headers?: Record<string, string> } = {}) => {
         const method = init.method ?? 'POST';
         const response =
           method === 'GET'
-            ? await host.send(`/graphql?${new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) })}`, { headers: init.headers })
-            : await host.send('/graphql', { method, headers: { 'content-type': 'application/json', ...init.headers }, body: JSON.stringify({ query, variables }) });
+            ? await host.send(
+                `/graphql?${new URLSearchParams({ query, ...(variables ? { variables: JSON.stringify(variables) } : {}) })}`,
+                { headers: init.headers },
+              )
+            : await host.send('/graphql', {
+                method,
+                headers: { 'content-type': 'application/json', ...init.headers },
+                body: JSON.stringify({ query, variables }),
+              });
         return { status: response.status, body: (await response.json()) as Json };
       };
       try {
@@ -50,11 +66,19 @@ for (const transport of transports) {
         expect(created).toMatchObject({ status: 200, body: { data: { todosCreate: { text: 'a', n: 1, id: 0 } } } });
         await gql('mutation { todosCreate(data: { text: "b", n: 2 }) }');
         // Operator names start with `$`, which GraphQL literals cannot spell: they travel in variables.
-        expect((await gql('query ($q: JSON) { todos(query: $q) }', { q: { n: { $gt: 1 } } })).body).toEqual({ data: { todos: [{ text: 'b', n: 2, id: 1 }] } });
+        expect((await gql('query ($q: JSON) { todos(query: $q) }', { q: { n: { $gt: 1 } } })).body).toEqual({
+          data: { todos: [{ text: 'b', n: 2, id: 1 }] },
+        });
         expect((await gql('{ todos(query: { n: 1 }) }')).body).toEqual({ data: { todos: [{ text: 'a', n: 1, id: 0 }] } });
-        expect((await gql('{ todosRead(id: 0) }', undefined, { method: 'GET' })).body).toEqual({ data: { todosRead: { text: 'a', n: 1, id: 0 } } });
-        expect((await gql('mutation { todosModify(id: 0, data: { done: true }) }')).body).toMatchObject({ data: { todosModify: { text: 'a', done: true } } });
-        expect((await gql('mutation { todosUpdate(id: 0, data: { text: "A" }) }')).body).toEqual({ data: { todosUpdate: { id: 0, text: 'A' } } });
+        expect((await gql('{ todosRead(id: 0) }', undefined, { method: 'GET' })).body).toEqual({
+          data: { todosRead: { text: 'a', n: 1, id: 0 } },
+        });
+        expect((await gql('mutation { todosModify(id: 0, data: { done: true }) }')).body).toMatchObject({
+          data: { todosModify: { text: 'a', done: true } },
+        });
+        expect((await gql('mutation { todosUpdate(id: 0, data: { text: "A" }) }')).body).toEqual({
+          data: { todosUpdate: { id: 0, text: 'A' } },
+        });
         expect((await gql('mutation { todosRemove(id: 0) }')).body).toEqual({ data: { todosRemove: { id: 0, text: 'A' } } });
         expect(seen.map((p) => p.provider?.via)).toEqual(['graphql', 'graphql', 'graphql', 'graphql', 'graphql']);
       });
@@ -66,7 +90,9 @@ for (const transport of transports) {
         expect(missing.status).toBe(200);
         expect(missing.body).toMatchObject({
           data: { todosRead: null },
-          errors: [{ message: 'No record found for ID 7', path: ['todosRead'], extensions: { status_code: 404, is_error: true, errors: [] } }],
+          errors: [
+            { message: 'No record found for ID 7', path: ['todosRead'], extensions: { status_code: 404, is_error: true, errors: [] } },
+          ],
         });
         const refused = await gql('{ api_secrets }');
         expect(refused.body).toMatchObject({ errors: [{ message: 'Who are you?', extensions: { status_code: 401 } }] });
@@ -91,7 +117,10 @@ for (const transport of transports) {
       const app = new App();
       const books = app.use('/books', new MapService());
       await books.create({ title: 'Dune' });
-      const Book = new GraphQLObjectType({ name: 'Book', fields: { id: { type: new GraphQLNonNull(GraphQLString) }, title: { type: GraphQLString } } });
+      const Book = new GraphQLObjectType({
+        name: 'Book',
+        fields: { id: { type: new GraphQLNonNull(GraphQLString) }, title: { type: GraphQLString } },
+      });
       const schema = new GraphQLSchema({
         query: new GraphQLObjectType({
           name: 'Query',
@@ -103,8 +132,13 @@ for (const transport of transports) {
       });
       graphql(app, { schema });
       await withApp(app, async (gql) => {
-        expect((await gql('{ books { id title } book(id: "0") { title } }')).body).toEqual({ data: { books: [{ id: '0', title: 'Dune' }], book: { title: 'Dune' } } });
-        expect((await gql('{ book(id: "9") { title } }')).body).toMatchObject({ data: { book: null }, errors: [{ extensions: { status_code: 404 } }] });
+        expect((await gql('{ books { id title } book(id: "0") { title } }')).body).toEqual({
+          data: { books: [{ id: '0', title: 'Dune' }], book: { title: 'Dune' } },
+        });
+        expect((await gql('{ book(id: "9") { title } }')).body).toMatchObject({
+          data: { book: null },
+          errors: [{ extensions: { status_code: 404 } }],
+        });
       });
     });
   });

@@ -14,7 +14,11 @@ describe('lessons/services/app.ts run with npm run serve', () => {
   });
 
   it('POST /todos with JSON answers 201 with "id":"0"', async () => {
-    const response = await fetch(`${program.origin}/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"a"}' });
+    const response = await fetch(`${program.origin}/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":"a"}',
+    });
     expect(response.status).toBe(201);
     expect(await response.text()).toContain('"id":"0"');
     const list = (await (await fetch(`${program.origin}/todos`)).json()) as Record<string, unknown>[];

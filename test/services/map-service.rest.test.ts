@@ -142,7 +142,9 @@ describe('MapService over HTTP', () => {
     const modified = (await (await fetch(`${server.uri}/todos/${created.id}`, { method: 'PATCH', body: multipart })).json()) as Json;
     expect(modified).toMatchObject({ id: created.id, text: 'from a form', note: 'multipart' });
 
-    const updated = (await (await fetch(`${server.uri}/todos/${created.id}`, { method: 'PUT', body: new URLSearchParams({ text: 'replaced' }) })).json()) as Json;
+    const updated = (await (
+      await fetch(`${server.uri}/todos/${created.id}`, { method: 'PUT', body: new URLSearchParams({ text: 'replaced' }) })
+    ).json()) as Json;
     expect(updated).toMatchObject({ id: created.id, text: 'replaced' });
     expect(updated).not.toHaveProperty('note');
 

@@ -17,7 +17,15 @@ const outFile = join(outDir, `decorated-app-${process.pid}.mjs`);
 let http: AppHttp;
 
 beforeAll(async () => {
-  const result = await esbuild.build({ entryPoints: [fixture], bundle: true, format: 'esm', platform: 'node', packages: 'external', write: false, target: 'node20' });
+  const result = await esbuild.build({
+    entryPoints: [fixture],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    write: false,
+    target: 'node20',
+  });
   expect(result.errors).toEqual([]);
   await mkdir(outDir, { recursive: true });
   await writeFile(outFile, result.outputFiles[0].text);
@@ -32,7 +40,11 @@ afterAll(async () => {
 });
 
 async function traceOf(method: string, path: string): Promise<unknown> {
-  const response = await fetch(http.uri + path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+  const response = await fetch(http.uri + path, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+  });
   expect(response.ok).toBe(true);
   const body = (await response.json()) as { trace: string[] } | { trace: string[] }[];
   return Array.isArray(body) ? body[0].trace : body.trace;
@@ -40,7 +52,8 @@ async function traceOf(method: string, path: string): Promise<unknown> {
 
 describe('@Middleware compiled by esbuild-wasm, over HTTP', () => {
   it('a TS program with decorators transforms (target es2022) without diagnostics, decorators lowered', async () => {
-    const code = 'import { Middleware, Service } from "halo";\n@Middleware([() => true]) class S extends Service { @Middleware([() => true]) override async read() { return {}; } }';
+    const code =
+      'import { Middleware, Service } from "halo";\n@Middleware([() => true]) class S extends Service { @Middleware([() => true]) override async read() { return {}; } }';
     // With the default target (esnext) esbuild leaves decorators as they are; browsers cannot run them yet.
     const result = await esbuild.transform(code, { loader: 'ts', target: 'es2022' });
     expect(result.warnings).toEqual([]);
@@ -75,10 +88,17 @@ describe('@Middleware over the WebSocket provider', () => {
   it('runs the same middleware, in the same order, as the REST route of each method', async () => {
     const socket = await openSocket(`${http.uri}/ws`);
     try {
-      const traceOfCall = async (call: string, fields: Record<string, unknown> = {}) => ((await socket.call(call, fields)).result as { trace: string[] } | { trace: string[] }[]);
+      const traceOfCall = async (call: string, fields: Record<string, unknown> = {}) =>
+        (await socket.call(call, fields)).result as { trace: string[] } | { trace: string[] }[];
       expect(await traceOfCall('traced.index')).toEqual([{ method: 'index', trace: ['chain', 'class'] }]);
-      expect(await traceOfCall('traced.read', { record: '1' })).toEqual({ method: 'read', trace: ['route before use', 'chain', 'class', 'read'] });
-      expect(await traceOfCall('traced.update', { record: '1', data: {} })).toEqual({ method: 'update', trace: ['chain', 'class', 'update-1', 'update-2'] });
+      expect(await traceOfCall('traced.read', { record: '1' })).toEqual({
+        method: 'read',
+        trace: ['route before use', 'chain', 'class', 'read'],
+      });
+      expect(await traceOfCall('traced.update', { record: '1', data: {} })).toEqual({
+        method: 'update',
+        trace: ['chain', 'class', 'update-1', 'update-2'],
+      });
       expect(await traceOfCall('traced.remove', { record: '1' })).toEqual({ method: 'remove', trace: ['chain', 'class', 'remove'] });
     } finally {
       socket.close();

@@ -4,7 +4,15 @@
  * findOne on a custom index and TypedService's instances.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnonymousService, App, classSerializer, MapService, MemoryService, PgService, TypedService } from '../../runtime/framework/index.ts';
+import {
+  AnonymousService,
+  App,
+  classSerializer,
+  MapService,
+  MemoryService,
+  PgService,
+  TypedService,
+} from '../../runtime/framework/index.ts';
 import type { Page } from '../../runtime/framework/index.ts';
 import { openPglite } from '../../runtime/framework/services/pg/pglite-driver.ts';
 import { transports } from '../support/transports.ts';
@@ -64,7 +72,11 @@ describe('TypedService copies only own, safe keys into instances', () => {
       accounts.before(['created', 'modified'], (e) => void seen.push(e.data));
       const host = await transport.start(app);
       try {
-        const init = (method: string): RequestInit => ({ method, body: PROTOTYPE_PAYLOAD, headers: { 'content-type': 'application/json' } });
+        const init = (method: string): RequestInit => ({
+          method,
+          body: PROTOTYPE_PAYLOAD,
+          headers: { 'content-type': 'application/json' },
+        });
         const created = await host.send('/accounts', init('POST'));
         expect(created.status).toBe(201);
         const { id } = (await created.json()) as { id: string };

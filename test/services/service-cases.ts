@@ -28,11 +28,17 @@ function nestedJson(depth: number): string {
 }
 
 /** A body that tries to change prototypes through every spelling a client can send. */
-export const PROTOTYPE_PAYLOAD = '{"text":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"prototype":{"isAdmin":true}}';
+export const PROTOTYPE_PAYLOAD =
+  '{"text":"x","__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}},"prototype":{"isAdmin":true}}';
 
 /** Registers the shared cases for `impl`, each over `transport`. */
 export function serviceCases(impl: ServiceImplementation, transport: Transport): void {
-  async function withService(test: (call: (method: string, path: string, body?: string) => Promise<{ status: number; json: Json & Json[] }>, service: Service<string | number, Json>) => Promise<void>): Promise<void> {
+  async function withService(
+    test: (
+      call: (method: string, path: string, body?: string) => Promise<{ status: number; json: Json & Json[] }>,
+      service: Service<string | number, Json>,
+    ) => Promise<void>,
+  ): Promise<void> {
     const app = new App();
     const service = impl.make();
     app.use('/items', service);
@@ -52,18 +58,19 @@ export function serviceCases(impl: ServiceImplementation, transport: Transport):
   }
 
   // MapService has no query operators, so the case exists only for the services that do.
-  if (impl.operators) it('a comparison with an incomparable bound (?age[$gte]=abc on numbers) matches nothing', () =>
-    withService(async (call, service) => {
-      await call('POST', '/items', '{"name":"a","age":30}');
-      await call('POST', '/items', '{"name":"b","age":40}');
-      for (const op of ['$gte', '$gt', '$lte', '$lt']) {
-        expect((await call('GET', `/items?age[${op}]=abc`)).json, op).toEqual([]);
-      }
-      expect((await call('GET', '/items?age[$gte]=35')).json).toMatchObject([{ name: 'b' }]);
-      expect((await call('GET', '/items?name[$gte]=b')).json).toMatchObject([{ name: 'b' }]);
-      // Server-side queries keep their types: a number bound on a string field matches nothing either.
-      expect(await service.index({ query: { name: { $gte: 5 } } })).toEqual([]);
-    }));
+  if (impl.operators)
+    it('a comparison with an incomparable bound (?age[$gte]=abc on numbers) matches nothing', () =>
+      withService(async (call, service) => {
+        await call('POST', '/items', '{"name":"a","age":30}');
+        await call('POST', '/items', '{"name":"b","age":40}');
+        for (const op of ['$gte', '$gt', '$lte', '$lt']) {
+          expect((await call('GET', `/items?age[${op}]=abc`)).json, op).toEqual([]);
+        }
+        expect((await call('GET', '/items?age[$gte]=35')).json).toMatchObject([{ name: 'b' }]);
+        expect((await call('GET', '/items?name[$gte]=b')).json).toMatchObject([{ name: 'b' }]);
+        // Server-side queries keep their types: a number bound on a string field matches nothing either.
+        expect(await service.index({ query: { name: { $gte: 5 } } })).toEqual([]);
+      }));
 
   it('a missing id answers 404 "No record found for ID <id>" on read and remove; modify/update follow the service rules', () =>
     withService(async (call) => {

@@ -9,10 +9,12 @@ import { transports } from '../support/transports.ts';
 
 type Todo = Record<string, unknown>;
 
-const trace = (label: string): Handler => (req) => {
-  req.serviceParams.trace = [...((req.serviceParams.trace as string[] | undefined) ?? []), label];
-  return true;
-};
+const trace =
+  (label: string): Handler =>
+  (req) => {
+    req.serviceParams.trace = [...((req.serviceParams.trace as string[] | undefined) ?? []), label];
+    return true;
+  };
 
 /** Refuses requests without `x-key: open`: class middleware that can end a request. */
 const requireKey: Handler = (req, res) => {

@@ -163,7 +163,13 @@ describe('params of REST calls', () => {
 
 describe('MemoryService over HTTP: bracket-syntax queries', () => {
   beforeAll(async () => {
-    for (const [name, age] of [['Alice', 19], ['Bob', 25], ['Doug', 32], ['Eve', 41]] as const) await call('POST', '/people', { name, age });
+    for (const [name, age] of [
+      ['Alice', 19],
+      ['Bob', 25],
+      ['Doug', 32],
+      ['Eve', 41],
+    ] as const)
+      await call('POST', '/people', { name, age });
   });
   const names = async (query: string) => ((await call('GET', `/people?${query}`)).json as Json[]).map((p) => p.name);
 

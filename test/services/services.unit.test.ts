@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { AnonymousService, App, HttpException, MapService, MemoryService, Providers, Service, TypedService } from '../../runtime/framework/index.ts';
+import {
+  AnonymousService,
+  App,
+  HttpException,
+  MapService,
+  MemoryService,
+  Providers,
+  Service,
+  TypedService,
+} from '../../runtime/framework/index.ts';
 import type { Page, ServiceEvent } from '../../runtime/framework/index.ts';
 
 type Json = Record<string, unknown>;
@@ -102,8 +111,17 @@ describe('MapService (server-side)', () => {
       await req.parseBody();
       return [await todos.create(req.bodyAsMap), await people.create(req.bodyAsMap)];
     });
-    const response = await app.fetch(new Request('http://x/direct', { method: 'POST', body: JSON.stringify({ text: 't', tags: ['a'] }), headers: { 'content-type': 'application/json' } }));
-    expect(await response.json()).toEqual([expect.objectContaining({ id: '0', text: 't', tags: ['a'] }), { id: 0, text: 't', tags: ['a'] }]);
+    const response = await app.fetch(
+      new Request('http://x/direct', {
+        method: 'POST',
+        body: JSON.stringify({ text: 't', tags: ['a'] }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await response.json()).toEqual([
+      expect.objectContaining({ id: '0', text: 't', tags: ['a'] }),
+      { id: 0, text: 't', tags: ['a'] },
+    ]);
   });
 
   it('modify keeps id and created_at and moves updated_at; update keeps the position', async () => {

@@ -66,6 +66,7 @@ describe('WebSocket change bus', () => {
     for (const c of sockets) await c.next((m) => (m.data as Json | undefined)?.text === 'marker');
     expect(texts(a)).toEqual(['shared', 'local', 'marker']);
     expect(texts(b)).toEqual(['shared', 'marker']);
-    for (const c of sockets) expect(c.messages.find((m) => (m.data as Json | undefined)?.text === 'shared')?.data).toMatchObject({ secret: '***' });
+    for (const c of sockets)
+      expect(c.messages.find((m) => (m.data as Json | undefined)?.text === 'shared')?.data).toMatchObject({ secret: '***' });
   });
 });

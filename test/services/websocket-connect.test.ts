@@ -77,7 +77,11 @@ describe('WebSocket connect hook', () => {
   it('sees the upgrade URL, query and headers, and keeps the identity on connection.data: owner-only events', async () => {
     const ann = await socket(`${server.uri}/ws?token=token-ann&room=7`, { 'user-agent': 'test-ann' });
     const bob = await socket(`${server.uri}/ws?token=token-bob`);
-    expect(connectedAs).toContainEqual({ url: '/ws?token=token-ann&room=7', query: { token: 'token-ann', room: '7' }, userAgent: 'test-ann' });
+    expect(connectedAs).toContainEqual({
+      url: '/ws?token=token-ann&room=7',
+      query: { token: 'token-ann', room: '7' },
+      userAgent: 'test-ann',
+    });
     const annNote = (await ann.call('notes.create', { data: { text: "ann's" } })).result as Json;
     expect(annNote.owner).toBe('ann');
     const bobNote = (await bob.call('notes.create', { data: { text: "bob's" } })).result as Json;
@@ -110,7 +114,13 @@ describe('WebSocket origin check', () => {
     await socket(url, { origin: `http://${host}` });
     await socket(url);
     const before = cookiesSeen.length;
-    for (const origin of ['http://evil.example', `http://${host}.evil.example`, 'http://127.0.0.1.evil.example', `https://evil.example/${host}`, 'null']) {
+    for (const origin of [
+      'http://evil.example',
+      `http://${host}.evil.example`,
+      'http://127.0.0.1.evil.example',
+      `https://evil.example/${host}`,
+      'null',
+    ]) {
       expect(await refusedStatus(url, { origin, cookie: 'session=victim' }), origin).toBe(403);
     }
     const ann = await socket(url);

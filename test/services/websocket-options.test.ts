@@ -10,7 +10,9 @@ const create = (options: unknown) => () => websocket(new App(), options as WebSo
 
 describe('WebSocket provider options', () => {
   it('rateLimit with perMs (not windowMs) fails naming perMs and the shape', () => {
-    expect(create({ rateLimit: { messages: 200, perMs: 1000 } })).toThrow(/"rateLimit" unknown part "perMs".*\{ messages: positive integer, windowMs: positive integer \}/);
+    expect(create({ rateLimit: { messages: 200, perMs: 1000 } })).toThrow(
+      /"rateLimit" unknown part "perMs".*\{ messages: positive integer, windowMs: positive integer \}/,
+    );
   });
 
   it('a missing part, an unknown key and wrong types each fail naming the key', () => {

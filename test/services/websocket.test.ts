@@ -27,9 +27,15 @@ app.chain([requireUser]).use('/secrets', new MapService());
 const rooms = app.use('/messages', new MapService());
 rooms.after('created', (e) => {
   // Only connections of the message's room receive it; `secret` messages go to no one.
-  e.params.publish = e.data?.secret ? false : (data: unknown, connection: { headers: Record<string, string> }) => (data as Json).room === connection.headers['x-room'];
+  e.params.publish = e.data?.secret
+    ? false
+    : (data: unknown, connection: { headers: Record<string, string> }) => (data as Json).room === connection.headers['x-room'];
 });
-const provider = websocket(app, { maxMessageBytes: 1024, rateLimit: { messages: 20, windowMs: 60_000 }, publish: (data) => (data as Json).hidden ? { ...(data as Json), hidden: undefined } : true });
+const provider = websocket(app, {
+  maxMessageBytes: 1024,
+  rateLimit: { messages: 20, windowMs: 60_000 },
+  publish: (data) => ((data as Json).hidden ? { ...(data as Json), hidden: undefined } : true),
+});
 const http = new AppHttp(app);
 const wsUrl = () => `${http.uri}/ws`;
 const open: SocketClient[] = [];
@@ -57,7 +63,9 @@ describe('WebSocket provider: calls', () => {
     expect((await c.call('todos.modify', { record: recordId, data: { done: true } })).result).toMatchObject({ text: 'a', done: true });
     expect((await c.call('todos.update', { record: recordId, data: { text: 'A' } })).result).toEqual({ id: recordId, text: 'A' });
     expect((await c.call('todos.remove', { record: recordId })).result).toEqual({ id: recordId, text: 'A' });
-    expect(await c.call('todos.read', { record: recordId })).toMatchObject({ error: { is_error: true, status_code: 404, message: `No record found for ID ${recordId}` } });
+    expect(await c.call('todos.read', { record: recordId })).toMatchObject({
+      error: { is_error: true, status_code: 404, message: `No record found for ID ${recordId}` },
+    });
   });
 
   it('gives hooks provider websocket and the connection in params', async () => {
@@ -70,7 +78,9 @@ describe('WebSocket provider: calls', () => {
 
   it('runs middleware as for REST: chain middleware refuses without a header and passes params with it', async () => {
     const anonymous = await client();
-    expect(await anonymous.call('secrets.create', { data: { a: 1 } })).toMatchObject({ error: { status_code: 401, message: 'Who are you?' } });
+    expect(await anonymous.call('secrets.create', { data: { a: 1 } })).toMatchObject({
+      error: { status_code: 401, message: 'Who are you?' },
+    });
     const known = await client({ 'x-user': 'ann' });
     expect((await known.call('secrets.create', { data: { a: 1 } })).result).toMatchObject({ a: 1, id: '0' });
   });
@@ -85,7 +95,8 @@ describe('WebSocket provider: events', () => {
     await writer.call('todos.modify', { record: made.id, data: { done: true } });
     await writer.call('todos.update', { record: made.id, data: { text: 'x' } });
     await writer.call('todos.remove', { record: made.id });
-    for (const event of ['todos modified', 'todos updated', 'todos removed']) await watcher.next((m) => m.event === event && (m.data as Json).id === made.id);
+    for (const event of ['todos modified', 'todos updated', 'todos removed'])
+      await watcher.next((m) => m.event === event && (m.data as Json).id === made.id);
     // A failed call publishes nothing.
     await writer.call('todos.modify', { record: 'missing', data: {} });
     await writer.call('todos.create', { data: { text: 'marker' } });
@@ -95,7 +106,11 @@ describe('WebSocket provider: events', () => {
 
   it('REST changes are published too', async () => {
     const watcher = await client();
-    const response = await fetch(`${http.uri}/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":"from rest"}' });
+    const response = await fetch(`${http.uri}/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"text":"from rest"}',
+    });
     expect(response.status).toBe(201);
     await watcher.next((m) => m.event === 'todos created' && (m.data as Json).text === 'from rest');
   });
@@ -119,11 +134,19 @@ describe('WebSocket provider: bad input', () => {
   it('answers malformed JSON, a message without a call, an unknown service or method with an error; the connection stays open', async () => {
     const c = await client();
     c.send('{not json');
-    expect((await c.next((m) => m.id === null && (m.error as Json)?.status_code === 400)).error).toMatchObject({ message: expect.stringMatching(/^Malformed JSON/) });
+    expect((await c.next((m) => m.id === null && (m.error as Json)?.status_code === 400)).error).toMatchObject({
+      message: expect.stringMatching(/^Malformed JSON/),
+    });
     c.send({ id: 'no-call' });
     expect((await c.next((m) => m.id === 'no-call')).error).toMatchObject({ status_code: 400 });
-    expect((await c.call('nothing.create', { data: {} })).error).toMatchObject({ status_code: 404, message: 'No service is mounted at /nothing.' });
-    expect((await c.call('todos.drop')).error).toMatchObject({ status_code: 400, message: expect.stringContaining('Unknown method "drop"') });
+    expect((await c.call('nothing.create', { data: {} })).error).toMatchObject({
+      status_code: 404,
+      message: 'No service is mounted at /nothing.',
+    });
+    expect((await c.call('todos.drop')).error).toMatchObject({
+      status_code: 400,
+      message: expect.stringContaining('Unknown method "drop"'),
+    });
     expect((await c.call('todos', {})).error).toMatchObject({ status_code: 400 });
     expect((await c.call('todos.create', { data: { text: 'still here' } })).result).toMatchObject({ text: 'still here' });
   });

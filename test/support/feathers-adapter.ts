@@ -13,7 +13,14 @@
 import adapterTests from '@feathersjs/adapter-tests';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { App, HttpException } from '../../runtime/framework/index.ts';
-import type { AnyService, HookedService, MemoryServiceOptions, MemoryServiceParams, MultiMethod, Page } from '../../runtime/framework/index.ts';
+import type {
+  AnyService,
+  HookedService,
+  MemoryServiceOptions,
+  MemoryServiceParams,
+  MultiMethod,
+  Page,
+} from '../../runtime/framework/index.ts';
 
 type Row = Record<string, unknown>;
 type Params = MemoryServiceParams;
@@ -35,22 +42,84 @@ export type AdapterService = AnyService & {
 
 /** Every test of the suite: all 79 run. */
 const ADAPTER_TESTS = [
-  '.options', '.events', '._get', '._find', '._create', '._update', '._patch', '._remove',
-  '.get', '.get + $select', '.get + id + query', '.get + NotFound', '.get + NotFound (integer)', '.get + id + query id',
-  '.find', '.remove', '.remove + $select', '.remove + id + query', '.remove + NotFound', '.remove + NotFound (integer)',
-  '.remove + multi', '.remove + multi no pagination', '.remove + id + query id',
-  '.update', '.update + $select', '.update + id + query', '.update + NotFound', '.update + NotFound (integer)',
-  '.update + query + NotFound', '.update + id + query id',
-  '.patch', '.patch + $select', '.patch + id + query', '.patch multiple', '.patch multiple no pagination',
-  '.patch multi query same', '.patch multi query changed', '.patch + NotFound', '.patch + NotFound (integer)',
-  '.patch + query + NotFound', '.patch + id + query id',
-  '.create', '.create + $select', '.create multi', '.create ignores query',
-  'internal .find', 'internal .get', 'internal .create', 'internal .update', 'internal .patch', 'internal .remove',
-  '.find + equal', '.find + equal multiple', '.find + $sort', '.find + $sort + string', '.find + $limit',
-  '.find + $limit 0', '.find + $skip', '.find + $select', '.find + $or', '.find + $in', '.find + $nin', '.find + $lt',
-  '.find + $lte', '.find + $gt', '.find + $gte', '.find + $ne', '.find + $gt + $lt + $sort', '.find + $or nested + $sort',
-  '.find + $and', '.find + $and + $or', 'params.adapter + paginate', 'params.adapter + multi', '.find + paginate',
-  '.find + paginate + query', '.find + paginate + $limit + $skip', '.find + paginate + $limit 0', '.find + paginate + params',
+  '.options',
+  '.events',
+  '._get',
+  '._find',
+  '._create',
+  '._update',
+  '._patch',
+  '._remove',
+  '.get',
+  '.get + $select',
+  '.get + id + query',
+  '.get + NotFound',
+  '.get + NotFound (integer)',
+  '.get + id + query id',
+  '.find',
+  '.remove',
+  '.remove + $select',
+  '.remove + id + query',
+  '.remove + NotFound',
+  '.remove + NotFound (integer)',
+  '.remove + multi',
+  '.remove + multi no pagination',
+  '.remove + id + query id',
+  '.update',
+  '.update + $select',
+  '.update + id + query',
+  '.update + NotFound',
+  '.update + NotFound (integer)',
+  '.update + query + NotFound',
+  '.update + id + query id',
+  '.patch',
+  '.patch + $select',
+  '.patch + id + query',
+  '.patch multiple',
+  '.patch multiple no pagination',
+  '.patch multi query same',
+  '.patch multi query changed',
+  '.patch + NotFound',
+  '.patch + NotFound (integer)',
+  '.patch + query + NotFound',
+  '.patch + id + query id',
+  '.create',
+  '.create + $select',
+  '.create multi',
+  '.create ignores query',
+  'internal .find',
+  'internal .get',
+  'internal .create',
+  'internal .update',
+  'internal .patch',
+  'internal .remove',
+  '.find + equal',
+  '.find + equal multiple',
+  '.find + $sort',
+  '.find + $sort + string',
+  '.find + $limit',
+  '.find + $limit 0',
+  '.find + $skip',
+  '.find + $select',
+  '.find + $or',
+  '.find + $in',
+  '.find + $nin',
+  '.find + $lt',
+  '.find + $lte',
+  '.find + $gt',
+  '.find + $gte',
+  '.find + $ne',
+  '.find + $gt + $lt + $sort',
+  '.find + $or nested + $sort',
+  '.find + $and',
+  '.find + $and + $or',
+  'params.adapter + paginate',
+  'params.adapter + multi',
+  '.find + paginate',
+  '.find + paginate + query',
+  '.find + paginate + $limit + $skip',
+  '.find + paginate + $limit 0',
+  '.find + paginate + params',
 ] as Parameters<typeof adapterTests>[0];
 
 /** How many tests the suite has per service. */
@@ -101,10 +170,18 @@ function ourParams(params: Params | undefined): Params | undefined {
 function shim(service: AdapterService, hooked: HookedService<AdapterService>) {
   const config = service.options;
   const options = {
-    get multi() { return toTheirs(config.multi); },
-    set multi(value: FeathersMulti) { config.multi = toOurs(value); },
-    get paginate() { return config.paginate; },
-    set paginate(value: MemoryServiceOptions['paginate']) { config.paginate = value; },
+    get multi() {
+      return toTheirs(config.multi);
+    },
+    set multi(value: FeathersMulti) {
+      config.multi = toOurs(value);
+    },
+    get paginate() {
+      return config.paginate;
+    },
+    set paginate(value: MemoryServiceOptions['paginate']) {
+      config.paginate = value;
+    },
   };
   const methods = (target: AdapterService | HookedService<AdapterService>) => ({
     find: (p?: Params) => feathers(() => target.index(ourParams(p))),
@@ -120,7 +197,12 @@ function shim(service: AdapterService, hooked: HookedService<AdapterService>) {
     options,
     events: ['testing'],
     ...methods(hooked),
-    _find: raw.find, _get: raw.get, _create: raw.create, _update: raw.update, _patch: raw.patch, _remove: raw.remove,
+    _find: raw.find,
+    _get: raw.get,
+    _create: raw.create,
+    _update: raw.update,
+    _patch: raw.patch,
+    _remove: raw.remove,
   };
 }
 
@@ -131,15 +213,15 @@ function shim(service: AdapterService, hooked: HookedService<AdapterService>) {
  */
 export function runAdapterSuite(label: string, services: Record<string, AdapterService>): void {
   const app = new App();
-  const shims = Object.fromEntries(
-    Object.entries(services).map(([name, service]) => [name, shim(service, app.use(`/${name}`, service))]),
-  );
+  const shims = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, shim(service, app.use(`/${name}`, service))]));
   const feathersApp = { service: (name: string) => shims[name] };
   for (const [name, service] of Object.entries(services)) adapterTests(ADAPTER_TESTS)(feathersApp, {}, name, service.id);
 
   describe(`Feathers adapter suite summary (${label})`, () => {
     it(`passes all ${EXPECTED_PASSES} tests for each service`, () => {
-      const summary = Object.keys(services).map((name) => `${name}: ${passed.get(name) ?? 0}/${EXPECTED_PASSES}`).join(', ');
+      const summary = Object.keys(services)
+        .map((name) => `${name}: ${passed.get(name) ?? 0}/${EXPECTED_PASSES}`)
+        .join(', ');
       console.log(`Feathers adapter tests passed (${label}) — ${summary}`);
       for (const name of Object.keys(services)) expect(passed.get(name) ?? 0, name).toBe(EXPECTED_PASSES);
     });

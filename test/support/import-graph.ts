@@ -142,8 +142,8 @@ export function folderGraph(root: string, edges: ImportEdge[]): { graph: Map<str
     const [from, to] = [folderOf(root, edge.from), folderOf(root, edge.to)];
     if (nested(from, to)) continue;
     addEdge(graph, from, to);
-    if (!examples.has(`${from} -> ${to}`)) examples.set(`${from} -> ${to}`, { from: relative(root, edge.from), to: relative(root, edge.to) });
+    if (!examples.has(`${from} -> ${to}`))
+      examples.set(`${from} -> ${to}`, { from: relative(root, edge.from), to: relative(root, edge.to) });
   }
   return { graph, examples };
 }
-

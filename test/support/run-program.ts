@@ -29,9 +29,18 @@ export function freePort(): Promise<number> {
  * Runs `command` (e.g. `npm run serve -- file.ts`) with HALO_PORT set to a free port (and `env` added)
  * and waits until the program answers HTTP on it.
  */
-export async function runProgram(command: string, args: string[], timeoutMs = 30_000, env: Record<string, string> = {}): Promise<RunningProgram> {
+export async function runProgram(
+  command: string,
+  args: string[],
+  timeoutMs = 30_000,
+  env: Record<string, string> = {},
+): Promise<RunningProgram> {
   const port = await freePort();
-  const child = spawn(command, args, { env: { ...process.env, ...env, HALO_PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env, HALO_PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));

@@ -25,14 +25,19 @@ export async function openSocket(url: string, headers: Record<string, string> = 
     messages.push(JSON.parse((data as Buffer).toString('utf8')) as Record<string, unknown>);
     for (const wake of waiters.splice(0)) wake();
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
   });
   const next: SocketClient['next'] = (match, timeoutMs = 10_000) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message in ${timeoutMs} ms; got ${JSON.stringify(messages)}`)),
+        timeoutMs,
+      );
       const look = (): void => {
         const found = messages.find(match);
         if (found) {

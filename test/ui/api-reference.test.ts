@@ -32,7 +32,9 @@ describe('the API reference', () => {
 
   it('reads the symbol a TypeScript quick info names', () => {
     expect(apiIdOfQuickInfo('(method) Router.get(path: string, handler: Handler): this')).toBe('Router.get');
-    expect(apiIdOfQuickInfo('(method) Service<string, Map<string, unknown>>.index(params?: ServiceParams): Promise<unknown>')).toBe('Service.index');
+    expect(apiIdOfQuickInfo('(method) Service<string, Map<string, unknown>>.index(params?: ServiceParams): Promise<unknown>')).toBe(
+      'Service.index',
+    );
     expect(apiIdOfQuickInfo('class App')).toBe('App');
     // An imported name: TypeScript says it is an alias.
     expect(apiIdOfQuickInfo('(alias) new AppHttp(app: App, options?: AppHttpOptions): AppHttp\nimport AppHttp')).toBe('AppHttp');

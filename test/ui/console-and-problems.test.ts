@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createConsoleState, entryLocation, findLocation, isStackFrame, MAX_CONSOLE_ENTRIES, messageWithoutStack } from '../../web/editor/console-store.ts';
+import {
+  createConsoleState,
+  entryLocation,
+  findLocation,
+  isStackFrame,
+  MAX_CONSOLE_ENTRIES,
+  messageWithoutStack,
+} from '../../web/editor/console-store.ts';
 import { mergeProblems, type Problem } from '../../web/editor/problems-store.ts';
 import { resize } from '../../web/layout/split.tsx';
 import { FakeEngine } from './fake-engine.ts';
@@ -31,19 +38,29 @@ describe('console', () => {
     expect(findLocation('at x (notmain.ts:9:1)', ['main.ts'])).toBeNull();
   });
 
-  it('tells the learner\'s files apart in stack frames, a file in a folder included', () => {
+  it("tells the learner's files apart in stack frames, a file in a folder included", () => {
     const files = ['main.ts', 'db.ts', 'lib/db.ts', 'planets.service.ts'];
-    expect(findLocation('    at PlanetService.read (blob:null/x/planets.service.ts:21:13)', files)).toEqual({ file: 'planets.service.ts', line: 21, column: 13 });
+    expect(findLocation('    at PlanetService.read (blob:null/x/planets.service.ts:21:13)', files)).toEqual({
+      file: 'planets.service.ts',
+      line: 21,
+      column: 13,
+    });
     expect(findLocation('    at open (lib/db.ts:3:7)', files)).toEqual({ file: 'lib/db.ts', line: 3, column: 7 });
     expect(findLocation('    at open (db.ts:4:1)', files)).toEqual({ file: 'db.ts', line: 4, column: 1 });
     const stack = 'Error: boom\n    at halo/app.ts:1:1\n    at PlanetService.read (planets.service.ts:21:13)\n    at main.ts:8:3';
-    expect(entryLocation({ level: 'error', text: 'boom', time: 0, stack }, files)).toEqual({ file: 'planets.service.ts', line: 21, column: 13 });
+    expect(entryLocation({ level: 'error', text: 'boom', time: 0, stack }, files)).toEqual({
+      file: 'planets.service.ts',
+      line: 21,
+      column: 13,
+    });
   });
 
   it('an entry without a location points at the first learner frame of its stack', () => {
     const stack = 'TypeError: path.split is not a function\n    at parse (halo/router.ts:3:1)\n    at main.ts:36:5';
     expect(entryLocation({ level: 'error', text: 'x', time: 0, stack }, ['main.ts'])).toEqual({ file: 'main.ts', line: 36, column: 5 });
-    expect(entryLocation({ level: 'error', text: 'x', time: 0, location: { file: 'main.ts', line: 2, column: 1 } }, ['main.ts'])?.line).toBe(2);
+    expect(
+      entryLocation({ level: 'error', text: 'x', time: 0, location: { file: 'main.ts', line: 2, column: 1 } }, ['main.ts'])?.line,
+    ).toBe(2);
     expect(entryLocation({ level: 'log', text: 'x', time: 0 }, ['main.ts'])).toBeNull();
   });
   it("reads Firefox's and WebKit's frames (`f@url:l:c`) as it reads V8's", () => {
@@ -51,7 +68,13 @@ describe('console', () => {
     expect(findLocation('handler@main.ts:12:5', files)).toEqual({ file: 'main.ts', line: 12, column: 5 });
     expect(findLocation('@lib/db.ts:3:7', files)).toEqual({ file: 'lib/db.ts', line: 3, column: 7 });
     expect(findLocation('dispatch@blob:null/0b1c-halo/app.ts:9:1', files)).toBeNull();
-    const frames = ['handler@main.ts:12:5', 'module code@main.ts:1:1', 'forEach@[native code]', 'async*run@blob:null/x:4:2', '    at f (main.ts:1:1)'];
+    const frames = [
+      'handler@main.ts:12:5',
+      'module code@main.ts:1:1',
+      'forEach@[native code]',
+      'async*run@blob:null/x:4:2',
+      '    at f (main.ts:1:1)',
+    ];
     expect(frames.filter(isStackFrame)).toEqual(frames);
     expect(['TypeError: name is missing', 'Uncaught', 'mail me at ada@example.org'].filter(isStackFrame)).toEqual([]);
     const stack = 'handler@main.ts:12:5\ndispatch@blob:null/x:40:3\n';
@@ -62,7 +85,14 @@ describe('console', () => {
 });
 
 describe('problems list', () => {
-  const p = (source: Problem['source'], line: number, message = source): Problem => ({ source, severity: 'error', file: 'main.ts', line, column: 1, message });
+  const p = (source: Problem['source'], line: number, message = source): Problem => ({
+    source,
+    severity: 'error',
+    file: 'main.ts',
+    line,
+    column: 1,
+    message,
+  });
 
   it('sorts by line and lists a syntax error once', () => {
     expect(mergeProblems([p('types', 9), p('compile', 4), p('types', 4), p('runtime', 2)]).map((x) => `${x.source}@${x.line}`)).toEqual([

@@ -1,4 +1,11 @@
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../../runtime/contract/engine-api.ts';
+import type {
+  CompileResult,
+  ConsoleEntry,
+  PlaygroundEngine,
+  ProgramBundle,
+  ProgramState,
+  RunOptions,
+} from '../../runtime/contract/engine-api.ts';
 
 /** An in-memory engine for UI logic tests: "compiles" by looking for the word `BROKEN`. */
 export class FakeEngine implements PlaygroundEngine {
@@ -25,7 +32,11 @@ export class FakeEngine implements PlaygroundEngine {
     const source = files['main.ts'] ?? '';
     const line = source.split('\n').findIndex((l) => l.includes('BROKEN'));
     if (line >= 0) {
-      return { ok: false, durationMs: 3, diagnostics: [{ file: 'main.ts', line: line + 1, column: 1, message: 'Unexpected "BROKEN"', severity: 'error' }] };
+      return {
+        ok: false,
+        durationMs: 3,
+        diagnostics: [{ file: 'main.ts', line: line + 1, column: 1, message: 'Unexpected "BROKEN"', severity: 'error' }],
+      };
     }
     return { ok: true, durationMs: 5, warnings: [], bundle: { code: source, id: `id:${source}` } };
   }

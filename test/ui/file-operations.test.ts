@@ -21,7 +21,8 @@ describe('the learner’s files: create, rename, delete', () => {
 
   it('accepts folders, .js and .json; refuses hidden names, spaces, backslashes and `.` segments', () => {
     for (const good of ['lib/db.ts', 'util.js', 'data.json', 'a_b-c.d.ts']) expect(fileNameProblem(good), good).toBeNull();
-    for (const bad of ['.env.ts', 'my file.ts', 'lib\\db.ts', 'lib/./db.ts', 'lib//db.ts', 'x'.repeat(98) + '.ts']) expect(fileNameProblem(bad), bad).not.toBeNull();
+    for (const bad of ['.env.ts', 'my file.ts', 'lib\\db.ts', 'lib/./db.ts', 'lib//db.ts', 'x'.repeat(98) + '.ts'])
+      expect(fileNameProblem(bad), bad).not.toBeNull();
   });
 
   it('renames a file in place (the list keeps its order) and follows it when open; main.ts keeps its name', () => {

@@ -17,13 +17,18 @@ const session = new ProgramSession(engine);
 const state = createPlaygroundState({ storage: undefined, location: { search: '' } });
 const renderTree = (text: LessonNode[]) =>
   renderToStaticMarkup(
-    createElement(PlaygroundStateProvider, { state, children: createElement(EngineProvider, { engine, session, children: createElement(LessonMarkdown, { text }) }) }),
+    createElement(PlaygroundStateProvider, {
+      state,
+      children: createElement(EngineProvider, { engine, session, children: createElement(LessonMarkdown, { text }) }),
+    }),
   );
 const render = (markdown: string) => renderTree(markdownToTree(markdown));
 
 describe('the lesson text', () => {
   it('drops raw HTML and neutralizes javascript: links', () => {
-    const html = render('Hi <script>alert(1)</script><img src=x onerror="alert(2)">\n\n<div onclick="x()">block</div>\n\n[click](javascript:alert(3))');
+    const html = render(
+      'Hi <script>alert(1)</script><img src=x onerror="alert(2)">\n\n<div onclick="x()">block</div>\n\n[click](javascript:alert(3))',
+    );
     expect(html).not.toMatch(/<script|<img|onerror|onclick|block|javascript:/i);
     expect(html).toContain('click');
   });
@@ -46,10 +51,21 @@ describe('the lesson text', () => {
 
   it('reads the request of an http block: method, path, headers and body', () => {
     expect(requestOfHttpBlock('POST /todos\ncontent-type: application/json\n\n{"text":"Buy milk"}')).toEqual({
-      method: 'POST', path: '/todos', headers: { 'content-type': 'application/json' }, bodyType: 'text', body: '{"text":"Buy milk"}',
+      method: 'POST',
+      path: '/todos',
+      headers: { 'content-type': 'application/json' },
+      bodyType: 'text',
+      body: '{"text":"Buy milk"}',
     });
-    expect(requestOfHttpBlock('POST /greet\ncontent-type: application/x-www-form-urlencoded\n\nname=Ada&x=1')).toMatchObject({ bodyType: 'form', body: { name: 'Ada', x: '1' } });
-    expect(requestOfHttpBlock('GET /headers\nX-Favourite-Color: teal')).toEqual({ method: 'GET', path: '/headers', headers: { 'X-Favourite-Color': 'teal' } });
+    expect(requestOfHttpBlock('POST /greet\ncontent-type: application/x-www-form-urlencoded\n\nname=Ada&x=1')).toMatchObject({
+      bodyType: 'form',
+      body: { name: 'Ada', x: '1' },
+    });
+    expect(requestOfHttpBlock('GET /headers\nX-Favourite-Color: teal')).toEqual({
+      method: 'GET',
+      path: '/headers',
+      headers: { 'X-Favourite-Color': 'teal' },
+    });
     expect(requestOfHttpBlock('GET /a (with a header)')).toBeNull();
     // A summary of several requests: one Send per line; anything else in the block means none.
     expect(requestsOfHttpSummary('POST /lamp          → 200 Switched on.\nGET /lamps  → 404, empty body\n')).toEqual([

@@ -22,10 +22,14 @@ describe('the exported package.json', () => {
 
   it('adds graphql-js, an optional peer of halo, when the program serves GraphQL or builds its own schema', () => {
     expect(manifestOf("import { App, graphql } from 'halo';\ngraphql(new App());").dependencies.graphql).toBe('^16.15.0');
-    expect(manifestOf("import { buildSchema } from 'graphql';\nbuildSchema('type Query { a: Int }');").dependencies.graphql).toBe('^16.15.0');
+    expect(manifestOf("import { buildSchema } from 'graphql';\nbuildSchema('type Query { a: Int }');").dependencies.graphql).toBe(
+      '^16.15.0',
+    );
   });
 
   it('adds PGlite when the program uses PgService', () => {
-    expect(manifestOf("import { PgService } from 'halo';\nnew PgService({ table: 't' });").dependencies).toMatchObject({ '@electric-sql/pglite': '^0.5.16' });
+    expect(manifestOf("import { PgService } from 'halo';\nnew PgService({ table: 't' });").dependencies).toMatchObject({
+      '@electric-sql/pglite': '^0.5.16',
+    });
   });
 });

@@ -3,7 +3,13 @@ import { buildMultipart, buildRequest, encodeForm } from '../../web/exchange/req
 import { methodAllowsBody, requestUrl } from '../../runtime/checks/encode-request.ts';
 import { shellQuote, toCurl } from '../../web/exchange/request/curl.ts';
 import {
-  ACCEPT_PRESETS, acceptValue, defaultRequest, newMultipartRow, newRow, withAccept, type RequestSpec,
+  ACCEPT_PRESETS,
+  acceptValue,
+  defaultRequest,
+  newMultipartRow,
+  newRow,
+  withAccept,
+  type RequestSpec,
 } from '../../web/exchange/request/request-model.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -32,7 +38,10 @@ describe('header rows', () => {
   it('the Accept preset replaces the Accept row, or adds one', () => {
     const browser = ACCEPT_PRESETS[0].value;
     const replaced = withAccept([newRow('accept', '*/*'), newRow('X-Foo', 'bar')], browser);
-    expect(replaced.map((h) => [h.name, h.value])).toEqual([['accept', browser], ['X-Foo', 'bar']]);
+    expect(replaced.map((h) => [h.name, h.value])).toEqual([
+      ['accept', browser],
+      ['X-Foo', 'bar'],
+    ]);
     expect(acceptValue(withAccept([], 'application/json'))).toBe('application/json');
     expect(browser.startsWith('text/html')).toBe(true);
   });
@@ -62,7 +71,11 @@ describe('bodies', () => {
 
   it('multipart assembles text fields and files, and drops a hand-set content type', async () => {
     const file = new File(['hello file'], 'notes.txt', { type: 'text/plain' });
-    const multipart = [newMultipartRow('text', 'name', 'Ada'), { ...newMultipartRow('file', 'upload'), file }, { ...newMultipartRow('text', 'off', 'x'), enabled: false }];
+    const multipart = [
+      newMultipartRow('text', 'name', 'Ada'),
+      { ...newMultipartRow('file', 'upload'), file },
+      { ...newMultipartRow('text', 'off', 'x'), enabled: false },
+    ];
     const s = spec({ method: 'POST', bodyType: 'multipart', multipart, headers: [newRow('Content-Type', 'multipart/form-data')] });
     const built = buildRequest(s, ORIGIN);
     expect(built.headers).toEqual([]);
@@ -75,7 +88,7 @@ describe('bodies', () => {
     // The encoded body is what a server parses: check it round-trips through the platform.
     const parsed = await new Request(ORIGIN, { method: 'POST', body: buildMultipart(s) }).formData();
     expect(parsed.get('name')).toBe('Ada');
-    expect(((parsed.get('upload') as File).name)).toBe('notes.txt');
+    expect((parsed.get('upload') as File).name).toBe('notes.txt');
   });
 
   it('a file part without a chosen file is sent empty', () => {

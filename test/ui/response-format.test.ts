@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bodyKind, formatBytes, formatDuration, jsonSummary, prettyJson, statusClass, statusText } from '../../web/exchange/response/format.ts';
+import {
+  bodyKind,
+  formatBytes,
+  formatDuration,
+  jsonSummary,
+  prettyJson,
+  statusClass,
+  statusText,
+} from '../../web/exchange/response/format.ts';
 import { isKillSwitchTimeout, readResponse } from '../../web/exchange/response/read-response.ts';
 
 describe('status', () => {
@@ -52,7 +60,15 @@ describe('reading a response', () => {
   it('captures status, headers, decoded body, size and time', async () => {
     const response = new Response('héllo', { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-a': '1' } });
     const view = await readResponse(response, 100, 5000, () => 142);
-    expect(view).toMatchObject({ status: 400, statusText: 'Bad Request', body: 'héllo', size: 6, timeMs: 42, contentType: 'text/plain; charset=utf-8', timedOut: false });
+    expect(view).toMatchObject({
+      status: 400,
+      statusText: 'Bad Request',
+      body: 'héllo',
+      size: 6,
+      timeMs: 42,
+      contentType: 'text/plain; charset=utf-8',
+      timedOut: false,
+    });
     expect(view.headers).toContainEqual(['x-a', '1']);
   });
 

@@ -25,9 +25,9 @@ describe('sending a request', () => {
       expect(calls).toEqual(['http://localhost:3000/']);
       expect(exchangeStore.get()).toMatchObject({ pending: false, error: null, response: { status: 200, body: 'hi' } });
 
-      globalThis.fetch = (async () => {
+      globalThis.fetch = async () => {
         throw new TypeError('Failed to fetch');
-      });
+      };
       await sendRequest(defaultRequest(), 'http://localhost:3000', { serving, requestTimeoutMs: 5000 });
       expect(exchangeStore.get()).toMatchObject({ pending: false, response: null, error: 'No response: Failed to fetch' });
     } finally {

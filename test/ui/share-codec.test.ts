@@ -25,7 +25,16 @@ function refusal(value: string): ShareLinkError {
 const base: SharedProgram = {
   lesson: '04-bodies',
   files: { 'main.ts': "import { App } from 'halo';\n// héllo ✓ 日本語 🚀\nconst s = '\\u0000';\n", 'lib/util.ts': 'export const x = 1;\n' },
-  request: { method: 'POST', path: '/greet?lang=fr&q=%C3%A9', headers: [['Accept', '*/*', true], ['X-Off', 'ñ', false]], bodyType: 'json', json: '{"name":"Zoë 🚀"}' },
+  request: {
+    method: 'POST',
+    path: '/greet?lang=fr&q=%C3%A9',
+    headers: [
+      ['Accept', '*/*', true],
+      ['X-Off', 'ñ', false],
+    ],
+    bodyType: 'json',
+    json: '{"name":"Zoë 🚀"}',
+  },
 };
 
 describe('share links', () => {
@@ -64,11 +73,19 @@ describe('share links', () => {
   });
 
   it('keeps only the active body and restores form rows with their enabled flags', async () => {
-    const spec = { ...defaultRequest(), method: 'PUT' as const, bodyType: 'form' as const, form: [newRow('a', '1'), { ...newRow('b', '2'), enabled: false }] };
+    const spec = {
+      ...defaultRequest(),
+      method: 'PUT' as const,
+      bodyType: 'form' as const,
+      form: [newRow('a', '1'), { ...newRow('b', '2'), enabled: false }],
+    };
     const shared = await toSharedRequest(spec);
     expect(shared.json).toBeUndefined();
     const restored = fromSharedRequest(decodeShare(encodeShare({ ...base, request: shared })).request);
-    expect(restored.form.map((r) => [r.name, r.value, r.enabled])).toEqual([['a', '1', true], ['b', '2', false]]);
+    expect(restored.form.map((r) => [r.name, r.value, r.enabled])).toEqual([
+      ['a', '1', true],
+      ['b', '2', false],
+    ]);
     expect(restored.json).toBe(defaultRequest().json);
   });
 
@@ -77,10 +94,13 @@ describe('share links', () => {
     const longest = lessons.reduce((a, b) => (size(a.solution) > size(b.solution) ? a : b));
     const median = [...lessons].sort((a, b) => size(a.solution) - size(b.solution))[Math.floor(lessons.length / 2)];
     const request = await toSharedRequest(defaultRequest());
-    const link = (files: Record<string, string>, id: string) => shareUrl('https://example.org/halo/play/', encodeShare({ lesson: id, files, request }));
+    const link = (files: Record<string, string>, id: string) =>
+      shareUrl('https://example.org/halo/play/', encodeShare({ lesson: id, files, request }));
     expect(link(median.solution, median.id).length).toBeLessThan(2_000);
     expect(link(findLesson('01-getting-started')!.starter, '01-getting-started').length).toBeLessThan(2_000);
-    console.log(`share link lengths: median lesson ${link(median.solution, median.id).length}, largest ${link(longest.solution, longest.id).length}`);
+    console.log(
+      `share link lengths: median lesson ${link(median.solution, median.id).length}, largest ${link(longest.solution, longest.id).length}`,
+    );
   });
 
   it('round-trips a big program and warns past the length limit', () => {
@@ -144,15 +164,37 @@ describe('share links', () => {
   });
 
   it('carries a GraphQL body and a WebSocket request from format version 2 on, back into the request panel', async () => {
-    const spec = { ...defaultRequest(), method: 'POST' as const, path: '/graphql', bodyType: 'graphql' as const, graphql: '{ books }', variables: '{ "q": 1 }', mode: 'websocket' as const, socketPath: '/live', socketMessage: '{"id":1}' };
+    const spec = {
+      ...defaultRequest(),
+      method: 'POST' as const,
+      path: '/graphql',
+      bodyType: 'graphql' as const,
+      graphql: '{ books }',
+      variables: '{ "q": 1 }',
+      mode: 'websocket' as const,
+      socketPath: '/live',
+      socketMessage: '{"id":1}',
+    };
     const request = await toSharedRequest(spec);
-    expect(request).toMatchObject({ graphql: { query: '{ books }', variables: '{ "q": 1 }' }, socket: { path: '/live', message: '{"id":1}' } });
+    expect(request).toMatchObject({
+      graphql: { query: '{ books }', variables: '{ "q": 1 }' },
+      socket: { path: '/live', message: '{"id":1}' },
+    });
     const back = fromSharedRequest(decodeShare(encodeShare({ ...base, request })).request);
-    expect(back).toMatchObject({ bodyType: 'graphql', graphql: '{ books }', variables: '{ "q": 1 }', mode: 'websocket', socketPath: '/live', socketMessage: '{"id":1}' });
+    expect(back).toMatchObject({
+      bodyType: 'graphql',
+      graphql: '{ books }',
+      variables: '{ "q": 1 }',
+      mode: 'websocket',
+      socketPath: '/live',
+      socketMessage: '{"id":1}',
+    });
     // A version 1 link knows neither: its GraphQL body type is damage, and it opens in HTTP mode.
     const v1 = (value: unknown) => `1.${toBase64Url(deflateSync(strToU8(JSON.stringify(value))))}`;
     expect(refusal(v1({ ...base, request: { ...request } })).problem).toBe('damaged');
-    expect(fromSharedRequest(decodeShare(v1({ ...base, request: { ...base.request, socket: { path: '/x', message: '' } } })).request).mode).toBe('http');
+    expect(
+      fromSharedRequest(decodeShare(v1({ ...base, request: { ...base.request, socket: { path: '/x', message: '' } } })).request).mode,
+    ).toBe('http');
   });
 
   it('carries a program of several files, and a format 2 link of one file still opens', () => {
@@ -172,7 +214,14 @@ describe('share links', () => {
       [{ lesson: null, files: { 'main.ts': '', '../x.ts': '' }, request: base.request }, /\.\.\/x\.ts: Use letters/],
       [{ lesson: null, files: { 'main.ts': '', '/etc/x.ts': '' }, request: base.request }, /relative name/],
       [{ lesson: null, files: { 'main.ts': '', 'notes.txt': '' }, request: base.request }, /must end in \.ts, \.js, \.json/],
-      [{ lesson: null, files: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i ? `f${i}.ts` : 'main.ts', ''])), request: base.request }, /at most 20 files/],
+      [
+        {
+          lesson: null,
+          files: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i ? `f${i}.ts` : 'main.ts', ''])),
+          request: base.request,
+        },
+        /at most 20 files/,
+      ],
       [null, /data/],
     ];
     for (const [value, reason] of cases) {

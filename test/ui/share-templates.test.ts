@@ -18,22 +18,26 @@ describe('templates', () => {
     program = undefined;
   });
 
-  it.each(templates.map((t) => [t.id, t] as const))('%s answers its first request on Node', async (id, template) => {
-    program = await runProgram(resolve('node_modules/.bin/tsx'), [resolve('web/templates', FILES[id])]);
-    const { method, path, bodyType, json } = template.request;
-    const response = await fetch(program.origin + path, {
-      method,
-      headers: bodyType === 'json' ? { 'content-type': 'application/json' } : {},
-      body: bodyType === 'json' ? json : undefined,
-    });
-    const expected: Record<string, [number, string]> = {
-      hello: [200, '{"greeting":"Hello, Ada!"}'],
-      'rest-todos': [201, '"title":"Learn Halo"'],
-      'error-handling': [422, 'Cannot divide by zero.'],
-    };
-    expect(response.status).toBe(expected[id][0]);
-    expect(await response.text()).toContain(expected[id][1]);
-  }, 30_000);
+  it.each(templates.map((t) => [t.id, t] as const))(
+    '%s answers its first request on Node',
+    async (id, template) => {
+      program = await runProgram(resolve('node_modules/.bin/tsx'), [resolve('web/templates', FILES[id])]);
+      const { method, path, bodyType, json } = template.request;
+      const response = await fetch(program.origin + path, {
+        method,
+        headers: bodyType === 'json' ? { 'content-type': 'application/json' } : {},
+        body: bodyType === 'json' ? json : undefined,
+      });
+      const expected: Record<string, [number, string]> = {
+        hello: [200, '{"greeting":"Hello, Ada!"}'],
+        'rest-todos': [201, '"title":"Learn Halo"'],
+        'error-handling': [422, 'Cannot divide by zero.'],
+      };
+      expect(response.status).toBe(expected[id][0]);
+      expect(await response.text()).toContain(expected[id][1]);
+    },
+    30_000,
+  );
 
   it('every template has a source file and a distinct id', () => {
     expect(templates.map((t) => t.id).sort()).toEqual(Object.keys(FILES).sort());

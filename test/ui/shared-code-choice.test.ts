@@ -20,7 +20,10 @@ function stubStorage(saved: Record<string, Record<string, string>> = { [LESSON.i
     ['halo.workspaces.v1', JSON.stringify(saved)],
     ['halo.active.v1', JSON.stringify(LESSON.id)],
   ]);
-  vi.stubGlobal('localStorage', { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) });
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  });
   return data;
 }
 
@@ -36,7 +39,8 @@ async function load() {
   };
 }
 
-const savedCode = (data: Map<string, string>) => (JSON.parse(data.get('halo.workspaces.v1') ?? '{}') as Record<string, Record<string, string>>)[LESSON.id];
+const savedCode = (data: Map<string, string>) =>
+  (JSON.parse(data.get('halo.workspaces.v1') ?? '{}') as Record<string, Record<string, string>>)[LESSON.id];
 
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => vi.unstubAllGlobals());

@@ -31,14 +31,23 @@ const WEB = join(import.meta.dirname, '../../web');
 const FALLBACK = Symbol('fallback');
 const many = <T>(count: number, make: (i: number) => T) => Array.from({ length: count }, (_, i) => make(i));
 const row = { id: 'r1', name: 'Accept', value: '*/*', enabled: true };
-const spec = { method: 'POST', path: '/x', headers: [row], bodyType: 'json', json: '{}', form: [row], multipart: [{ ...row, kind: 'text', file: null }] };
+const spec = {
+  method: 'POST',
+  path: '/x',
+  headers: [row],
+  bodyType: 'json',
+  json: '{}',
+  form: [row],
+  multipart: [{ ...row, kind: 'text', file: null }],
+};
 
 /** Text that is not JSON, or JSON of nothing useful: every key must shrug it off. */
 const GARBAGE = ['{not json', 'undefined', '', 'NaN', '[1,', '\u0000', 'null', '42', 'true'];
 
 /** Values of the right JSON but the wrong shape or size, per key (each also gets every GARBAGE). */
 const BAD: Record<StoredKey, unknown[]> = {
-  'halo.layout.v1': ['text', 
+  'halo.layout.v1': [
+    'text',
     { theme: 'neon' },
     { largeText: 'yes' },
     { dockTab: 42 },
@@ -51,13 +60,40 @@ const BAD: Record<StoredKey, unknown[]> = {
     { splits: { columns: [10, 10] } }, // not the whole split: a pane would be cut off
     { splits: Object.fromEntries(many(1_000, (i) => [`s${i}`, [50, 50]])) }, // huge
   ],
-  'halo.modes.v1': ['text', { presentation: 'yes' }, { before: 42 }, { before: { largeText: true } }, { before: { largeText: true, lessonOpen: false, splits: { a: [200] } } }],
+  'halo.modes.v1': [
+    'text',
+    { presentation: 'yes' },
+    { before: 42 },
+    { before: { largeText: true } },
+    { before: { largeText: true, lessonOpen: false, splits: { a: [200] } } },
+  ],
   'halo.workspaces.v1': ['text', ['a', 'b']],
   'halo.active.v1': [{ id: 'x' }, [], 'x'.repeat(10_000)],
-  'halo.files.v1': ['text', {}, { 'main.ts': 42 }, { 'other.ts': 'x' }, { 'main.ts': '', ...Object.fromEntries(many(1_000, (i) => [`f${i}.ts`, ''])) }],
+  'halo.files.v1': [
+    'text',
+    {},
+    { 'main.ts': 42 },
+    { 'other.ts': 'x' },
+    { 'main.ts': '', ...Object.fromEntries(many(1_000, (i) => [`f${i}.ts`, ''])) },
+  ],
   'halo.progress.v1': ['text', { 0: 'a' }, [1, 2], many(100_000, (i) => `lesson-${i}`)],
-  'halo.request.v1': ['text', { method: 'TRACE' }, { path: 42 }, { headers: 'Accept' }, { headers: [{ name: 'x' }] }, { bodyType: 'xml' }, { json: 'x'.repeat(2_000_000) }, { multipart: [{ ...row, kind: 'disk' }] }],
-  'halo.history.v1': ['text', { spec }, [{ spec, origin: 'o', status: 'ok', time: 1 }], [{ origin: 'o', status: 200, time: 1 }], many(1_000, () => ({ spec, origin: 'o', status: 200, time: 1 }))],
+  'halo.request.v1': [
+    'text',
+    { method: 'TRACE' },
+    { path: 42 },
+    { headers: 'Accept' },
+    { headers: [{ name: 'x' }] },
+    { bodyType: 'xml' },
+    { json: 'x'.repeat(2_000_000) },
+    { multipart: [{ ...row, kind: 'disk' }] },
+  ],
+  'halo.history.v1': [
+    'text',
+    { spec },
+    [{ spec, origin: 'o', status: 'ok', time: 1 }],
+    [{ origin: 'o', status: 200, time: 1 }],
+    many(1_000, () => ({ spec, origin: 'o', status: 200, time: 1 })),
+  ],
 };
 
 /** Values as the playground writes them: they read back unchanged. */
@@ -87,7 +123,8 @@ describe('stored values: one schema per key', () => {
     expect([...STORED_KEYS].sort()).toEqual(Object.keys(GOOD).sort());
     // Nothing goes around the schemas: only stored.ts touches the storage.
     const direct = readdirSync(WEB, { recursive: true, encoding: 'utf8' }).filter(
-      (f) => /\.tsx?$/.test(f) && /\b(localStorage|sessionStorage)\??\.(getItem|setItem|removeItem)/.test(readFileSync(join(WEB, f), 'utf8')),
+      (f) =>
+        /\.tsx?$/.test(f) && /\b(localStorage|sessionStorage)\??\.(getItem|setItem|removeItem)/.test(readFileSync(join(WEB, f), 'utf8')),
     );
     expect(direct).toEqual([join('state', 'stored.ts')]);
   });
@@ -107,7 +144,16 @@ describe('stored values: one schema per key', () => {
 
   it('halo.workspaces.v1: a damaged entry costs only itself', async () => {
     const huge = { 'main.ts': '', ...Object.fromEntries(many(1_000, (i) => [`f${i}.ts`, ''])) };
-    stubRawStorage({ 'halo.workspaces.v1': JSON.stringify({ a: { 'main.ts': 'kept' }, b: 42, c: null, d: { 'main.ts': 7 }, e: huge, ['x'.repeat(500)]: { 'main.ts': '' } }) });
+    stubRawStorage({
+      'halo.workspaces.v1': JSON.stringify({
+        a: { 'main.ts': 'kept' },
+        b: 42,
+        c: null,
+        d: { 'main.ts': 7 },
+        e: huge,
+        ['x'.repeat(500)]: { 'main.ts': '' },
+      }),
+    });
     const { readStored } = await loadStored();
     expect(readStored('halo.workspaces.v1', null)).toEqual({ a: { 'main.ts': 'kept' } });
   });
@@ -115,7 +161,16 @@ describe('stored values: one schema per key', () => {
   it('halo.workspaces.v1: a program of several files is kept; one with a name the file list refuses is dropped', async () => {
     const several = { 'main.ts': "import './lib/db.ts';", 'lib/db.ts': '', 'data.json': '{}' };
     const bad = (name: string) => ({ 'main.ts': '', [name]: '' });
-    stubRawStorage({ 'halo.workspaces.v1': JSON.stringify({ a: several, b: bad('../up.ts'), c: bad('/abs.ts'), d: bad('x.exe'), e: bad('.hidden.ts'), f: { 'main.ts': 'x'.repeat(1_000_001) } }) });
+    stubRawStorage({
+      'halo.workspaces.v1': JSON.stringify({
+        a: several,
+        b: bad('../up.ts'),
+        c: bad('/abs.ts'),
+        d: bad('x.exe'),
+        e: bad('.hidden.ts'),
+        f: { 'main.ts': 'x'.repeat(1_000_001) },
+      }),
+    });
     const { readStored } = await loadStored();
     expect(readStored('halo.workspaces.v1', null)).toEqual({ a: several });
   });
@@ -149,7 +204,12 @@ describe('stored values: one schema per key', () => {
     const s = await load();
     expect(s.layoutStore.get()).toEqual({ ...s.DEFAULT_LAYOUT, theme: 'dark', splits: { ...s.DEFAULT_LAYOUT.splits, editor: [60, 40] } });
     expect(s.modeStore.get()).toEqual({ presentation: true, helpOpen: false, before: null });
-    expect(s.requestStore.get().spec).toMatchObject({ method: 'DELETE', path: '/items/1', bodyType: 'none', json: '{\n  "name": "Ada"\n}' });
+    expect(s.requestStore.get().spec).toMatchObject({
+      method: 'DELETE',
+      path: '/items/1',
+      bodyType: 'none',
+      json: '{\n  "name": "Ada"\n}',
+    });
     expect(s.requestStore.get().history[0].spec).toMatchObject({ method: 'GET', path: '/old', headers: [{ name: 'Accept' }] });
   });
 

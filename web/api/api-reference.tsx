@@ -11,7 +11,15 @@ function inlineDoc(text: string): ReactNode[] {
     .replace(/\{@link\s+([^}\s|]+)[^}]*\}/g, '`$1`')
     .replace(/\s*\n\s*/g, ' ')
     .split('`')
-    .map((part, i) => (i % 2 === 1 ? <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">{part}</code> : part));
+    .map((part, i) =>
+      i % 2 === 1 ? (
+        <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">
+          {part}
+        </code>
+      ) : (
+        part
+      ),
+    );
 }
 
 /** The first sentence of a TSDoc text, for lists. */
@@ -35,14 +43,22 @@ function DocText({ text }: { text: string }) {
 function EntryLink({ id, children }: { id: string; children?: ReactNode }) {
   const { openApiReference } = useApiPanel();
   return (
-    <button type="button" className="api-link text-left font-mono text-blue-700 underline dark:text-blue-300" onClick={() => openApiReference(id)}>
+    <button
+      type="button"
+      className="api-link text-left font-mono text-blue-700 underline dark:text-blue-300"
+      onClick={() => openApiReference(id)}
+    >
       {children ?? id}
     </button>
   );
 }
 
 function Signature({ text }: { text: string }) {
-  return <pre className="my-2 overflow-x-auto rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950">{text}</pre>;
+  return (
+    <pre className="my-2 overflow-x-auto rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap dark:border-slate-700 dark:bg-slate-950">
+      {text}
+    </pre>
+  );
 }
 
 function EntryView({ entry, asked }: { entry: ApiEntry; asked: string }) {
@@ -58,7 +74,11 @@ function EntryView({ entry, asked }: { entry: ApiEntry; asked: string }) {
       <h3 id="api-entry-title" ref={heading} tabIndex={-1} className="font-mono text-base font-bold">
         {entry.id} <span className="ml-1 align-middle font-sans text-xs font-normal text-slate-700 dark:text-slate-300">{entry.kind}</span>
       </h3>
-      {asked !== entry.id && <p className="text-xs text-slate-700 dark:text-slate-300">{asked} is inherited: it is {entry.id}.</p>}
+      {asked !== entry.id && (
+        <p className="text-xs text-slate-700 dark:text-slate-300">
+          {asked} is inherited: it is {entry.id}.
+        </p>
+      )}
       {entry.parent && (
         <p className="text-xs">
           Member of <EntryLink id={entry.parent} />

@@ -1,5 +1,6 @@
 /** The quick info's leading `(method) `-style label and declaration keyword, which name no symbol. */
-const PREFIX = /^(\((method|property|getter|setter|accessor|constructor|function|alias|enum member)\)\s*)?((class|interface|type|function|const|let|var|enum|constructor|new|import|namespace|module)\s+)?/;
+const PREFIX =
+  /^(\((method|property|getter|setter|accessor|constructor|function|alias|enum member)\)\s*)?((class|interface|type|function|const|let|var|enum|constructor|new|import|namespace|module)\s+)?/;
 
 /**
  * The API reference id a TypeScript quick info names: `(method) Router.get(path: string, …)` → `Router.get`,

@@ -1,7 +1,7 @@
 import type { ApiEntry } from '../../runtime/contract/api-entry.ts';
 
 /** How many results the search lists. */
-export const RESULT_LIMIT = 60;
+const RESULT_LIMIT = 60;
 
 /** How well `entry` matches one lower-case search word; 0 when it does not. */
 function score(entry: ApiEntry, word: string): number {
@@ -21,7 +21,10 @@ function score(entry: ApiEntry, word: string): number {
  * symbols before members at equal score. An empty query lists the top-level symbols.
  */
 export function searchApi(entries: readonly ApiEntry[], query: string): ApiEntry[] {
-  const words = query.toLowerCase().split(/[\s.()]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[\s.()]+/)
+    .filter(Boolean);
   if (words.length === 0) return entries.filter((e) => !e.parent);
   return entries
     .map((entry) => {

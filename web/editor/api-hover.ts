@@ -24,17 +24,21 @@ export function registerApiHover(openApiReference: (id: string) => void): void {
       const offset = model.getOffsetAt(position);
       const worker = await (await monaco.typescript.getTypeScriptWorker())(model.uri);
       // The worker's answers are TypeScript's QuickInfo and DefinitionInfo, typed `any` by Monaco.
-      const [info, definitions] = (await Promise.all([worker.getQuickInfoAtPosition(file, offset), worker.getDefinitionAtPosition(file, offset)])) as [
-        { displayParts?: { text: string }[] } | undefined,
-        readonly { fileName: string }[] | undefined,
-      ];
+      const [info, definitions] = (await Promise.all([
+        worker.getQuickInfoAtPosition(file, offset),
+        worker.getDefinitionAtPosition(file, offset),
+      ])) as [{ displayParts?: { text: string }[] } | undefined, readonly { fileName: string }[] | undefined];
       if (!info || !definitions?.some((d) => d.fileName.includes(HALO_TYPES))) return null;
       const id = apiIdOfQuickInfo(info.displayParts?.map((part) => part.text).join('') ?? '');
       const { default: entries } = await import('virtual:halo-api');
       const entry = id ? findApiEntry(entries, id) : undefined;
       if (!entry) return null;
       const args = encodeURIComponent(JSON.stringify([entry.id]));
-      return { contents: [{ value: `[Open ${entry.id} in the API reference](command:${COMMAND}?${args})`, isTrusted: { enabledCommands: [COMMAND] } }] };
+      return {
+        contents: [
+          { value: `[Open ${entry.id} in the API reference](command:${COMMAND}?${args})`, isTrusted: { enabledCommands: [COMMAND] } },
+        ],
+      };
     },
   });
 }

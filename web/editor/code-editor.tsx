@@ -15,10 +15,7 @@ import { entryLocation, useConsole } from './console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
 import { registerApiHover } from './api-hover.ts';
 
-const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<
-  string,
-  ProblemSource
->;
+const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<string, ProblemSource>;
 
 function toMarker(p: Omit<Problem, 'source'>): editor.IMarkerData {
   return {
@@ -34,7 +31,8 @@ function toMarker(p: Omit<Problem, 'source'>): editor.IMarkerData {
 
 /** Puts `problems` on the models of their files; a file with none of this owner's is cleared. */
 function setOwnerMarkers(owner: string, problems: Omit<Problem, 'source'>[]): void {
-  for (const [file, model] of fileModels()) monaco.editor.setModelMarkers(model, owner, problems.filter((p) => p.file === file).map(toMarker));
+  for (const [file, model] of fileModels())
+    monaco.editor.setModelMarkers(model, owner, problems.filter((p) => p.file === file).map(toMarker));
 }
 
 /** Mirrors every marker of the learner's files (compile, type check, runtime) into the problems list. */
@@ -133,9 +131,7 @@ export function CodeEditor() {
           });
           // Here, not on first render: the check needs the models, which exist once the editor mounted.
           session.setTypeErrorCheck(editorTypeErrors);
-          instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () =>
-            void session.compileNow(filesStore.get().files),
-          );
+          instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void session.compileNow(filesStore.get().files));
           syncProblems(problems);
         }}
         options={{

@@ -14,7 +14,7 @@ const LEVEL_COLOURS: Record<ConsoleEntry['level'], string> = {
 };
 
 /** `HH:MM:SS.mmm` in local time. */
-export function formatClock(time: number): string {
+function formatClock(time: number): string {
   const d = new Date(time);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
@@ -27,7 +27,11 @@ function StackLine({ line, files }: { line: string; files: string[] }) {
   if (!location) return <div>{line}</div>;
   return (
     <div>
-      <button type="button" className="line-link text-left underline" onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}>
+      <button
+        type="button"
+        className="line-link text-left underline"
+        onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}
+      >
         {line.trim()}
       </button>
     </div>
@@ -70,7 +74,11 @@ const Entry = memo(function Entry({ entry, files }: { entry: ConsoleEntry; files
         <span className="w-10 shrink-0 font-semibold uppercase">{entry.level}</span>
         <span className="flex-1 whitespace-pre-wrap break-words">{messageWithoutStack(entry)}</span>
         {location && (
-          <button type="button" className="line-link shrink-0 underline" onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}>
+          <button
+            type="button"
+            className="line-link shrink-0 underline"
+            onClick={() => revealInEditor(filesPart, location.line, location.column, location.file)}
+          >
             {location.file}:{location.line}
           </button>
         )}
@@ -96,7 +104,8 @@ export function ConsolePane() {
     const scroller = scrollingAncestor(list.current);
     if (scroller) scroller.scrollTop = scroller.scrollHeight;
   }, [entries]);
-  if (entries.length === 0) return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
+  if (entries.length === 0)
+    return <p className="p-2 text-sm text-slate-700 dark:text-slate-300">The program's console output appears here.</p>;
   return (
     <ol ref={list} aria-label="Console output" className="font-mono text-xs">
       {entries.map((entry) => (

@@ -71,7 +71,11 @@ export function FileTree() {
   const focusFile = (name: string) => list.current?.querySelector<HTMLButtonElement>(`button[data-file="${CSS.escape(name)}"]`)?.focus();
   const remove = async () => {
     const file = active;
-    const ok = await askToConfirm({ title: `Delete ${file}?`, message: `${file} and its code leave the program. Files that import it stop compiling.`, confirmLabel: 'Delete' });
+    const ok = await askToConfirm({
+      title: `Delete ${file}?`,
+      message: `${file} and its code leave the program. Files that import it stop compiling.`,
+      confirmLabel: 'Delete',
+    });
     if (!ok) return;
     deleteFile(file);
     focusFile(ENTRY_FILE);
@@ -110,7 +114,12 @@ export function FileTree() {
           </button>
           {active !== ENTRY_FILE && (
             <>
-              <button type="button" className="btn-ghost" aria-label={`Rename ${active}`} onClick={() => setNaming({ kind: 'rename', from: active })}>
+              <button
+                type="button"
+                className="btn-ghost"
+                aria-label={`Rename ${active}`}
+                onClick={() => setNaming({ kind: 'rename', from: active })}
+              >
                 Rename
               </button>
               <button type="button" className="btn-ghost" aria-label={`Delete ${active}`} onClick={() => void remove()}>

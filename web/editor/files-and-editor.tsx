@@ -3,7 +3,11 @@ import { monacoMayLoad } from './monaco-gate.ts';
 import { FileTree } from './file-tree.tsx';
 
 // Monaco is most of the page's JavaScript: the file list and the other panes render and work while it loads.
-const CodeEditor = lazy(() => monacoMayLoad().then(() => import('./code-editor.tsx')).then((m) => ({ default: m.CodeEditor })));
+const CodeEditor = lazy(() =>
+  monacoMayLoad()
+    .then(() => import('./code-editor.tsx'))
+    .then((m) => ({ default: m.CodeEditor })),
+);
 
 /** The program's file list (shown at once) above the editor (loaded when Monaco may load). */
 export function FilesAndEditor() {

@@ -8,8 +8,7 @@ import TsWorker from 'monaco-editor/language/typescript/ts.worker.js?worker';
 const generated = import.meta.glob<string>('../generated/halo.d.ts', { query: '?raw', import: 'default', eager: true });
 
 self.MonacoEnvironment = {
-  getWorker: (_id: string, label: string) =>
-    label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker(),
+  getWorker: (_id: string, label: string) => (label === 'typescript' || label === 'javascript' ? new TsWorker() : new EditorWorker()),
 };
 
 const ts = monaco.typescript;

@@ -33,7 +33,13 @@ export function StatusLine() {
   const bad = state.phase === 'error' || state.phase === 'failed';
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-x-4 border-t border-slate-200 px-3 py-1 text-xs dark:border-slate-700">
-      <span role="status" data-testid="compile-status" data-phase={state.phase} data-bundle={state.runningId ?? ''} className={bad ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
+      <span
+        role="status"
+        data-testid="compile-status"
+        data-phase={state.phase}
+        data-bundle={state.runningId ?? ''}
+        className={bad ? 'font-semibold text-red-700 dark:text-red-400' : ''}
+      >
         {compileStatus(state)}
       </span>
       <span className={program.status === 'crashed' ? 'font-semibold text-red-700 dark:text-red-400' : ''}>

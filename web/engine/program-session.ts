@@ -25,7 +25,7 @@ export interface SessionState {
 }
 
 /** The bundle's code without its inline source map, which is a line of base64 no learner wants to read. */
-export function withoutSourceMap(code: string): string {
+function withoutSourceMap(code: string): string {
   return code.replace(/\/\/# sourceMappingURL=data:\S+\s*$/, '');
 }
 
@@ -78,7 +78,10 @@ export class ProgramSession {
     private readonly debounceMs = 400,
   ) {
     // A rejected `ready` is reported by the compile that awaits it.
-    engine.ready.then(() => (this.engineReady = true), () => undefined);
+    engine.ready.then(
+      () => (this.engineReady = true),
+      () => undefined,
+    );
   }
 
   /** Compiles after the learner pauses typing. */
@@ -92,9 +95,13 @@ export class ProgramSession {
     this.typeErrors = check;
     // The editor appears after the first program ran; that program's errors (a starter's TODOs) are accepted.
     // Only when they are its code's: on a slow machine the learner may have typed before the checker started.
-    void check?.().then((result) => {
-      if (result && this.acceptedErrors === null && this.handedFiles !== null && sameFiles(result.files, this.handedFiles)) this.acceptedErrors = new Set(result.errors);
-    }, () => undefined);
+    void check?.().then(
+      (result) => {
+        if (result && this.acceptedErrors === null && this.handedFiles !== null && sameFiles(result.files, this.handedFiles))
+          this.acceptedErrors = new Set(result.errors);
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -126,7 +133,13 @@ export class ProgramSession {
       const fresh = (errors ?? []).filter((key) => !accepted?.has(key));
       // Half-typed code (`app.` on its own line) compiles but would crash the program the learner is trying.
       if (!explicit && fresh.length > 0 && this.handedId !== null) {
-        this.store.set({ phase: 'held', durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: fresh.length });
+        this.store.set({
+          phase: 'held',
+          durationMs: result.durationMs,
+          diagnostics: result.warnings,
+          failure: null,
+          heldErrors: fresh.length,
+        });
         return;
       }
       this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: 0 });
@@ -135,7 +148,10 @@ export class ProgramSession {
         this.handedId = result.bundle.id;
         this.handedFiles = files;
         const database = Object.values(files).some((code) => IMPORTS_PG_SERVICE.test(code));
-        this.store.set({ runStartedAt: Date.now(), starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program' });
+        this.store.set({
+          runStartedAt: Date.now(),
+          starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program',
+        });
         try {
           await this.engine.run(result.bundle);
         } catch (error) {

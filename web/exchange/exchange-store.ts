@@ -26,7 +26,11 @@ export function createExchangeState({ remember }: RequestPart) {
   const exchangeStore = createStore<ExchangeState>({ pending: false, sent: null, response: null, error: null });
 
   /** Sends the request to the program and records the outcome; never throws. */
-  async function sendRequest(spec: RequestSpec, origin: string, engine: Pick<PlaygroundEngine, 'serving' | 'requestTimeoutMs'>): Promise<void> {
+  async function sendRequest(
+    spec: RequestSpec,
+    origin: string,
+    engine: Pick<PlaygroundEngine, 'serving' | 'requestTimeoutMs'>,
+  ): Promise<void> {
     const timeoutMs = engine.requestTimeoutMs;
     let built;
     try {

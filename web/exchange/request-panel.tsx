@@ -68,7 +68,12 @@ export function RequestPanel() {
   return (
     <div className="flex min-h-0 flex-1 flex-col" onKeyDown={onKeyDown}>
       <form className="flex shrink-0 flex-wrap items-center gap-1 p-2" onSubmit={(e) => (e.preventDefault(), send())}>
-        <select className="field font-semibold" aria-label="Method" value={spec.method} onChange={(e) => updateSpec({ method: e.target.value as Method })}>
+        <select
+          className="field font-semibold"
+          aria-label="Method"
+          value={spec.method}
+          onChange={(e) => updateSpec({ method: e.target.value as Method })}
+        >
           {METHODS.map((m) => (
             <option key={m}>{m}</option>
           ))}
@@ -80,11 +85,19 @@ export function RequestPanel() {
             ))}
           </select>
         ) : (
-          <span className="font-mono text-xs text-slate-700 dark:text-slate-300" title={program.origins.length ? 'Registered by startServer' : 'No server started yet'}>
+          <span
+            className="font-mono text-xs text-slate-700 dark:text-slate-300"
+            title={program.origins.length ? 'Registered by startServer' : 'No server started yet'}
+          >
             {origin}
           </span>
         )}
-        <input className="field min-w-24 flex-1 font-mono" aria-label="Path and query" value={spec.path} onChange={(e) => updateSpec({ path: e.target.value })} />
+        <input
+          className="field min-w-24 flex-1 font-mono"
+          aria-label="Path and query"
+          value={spec.path}
+          onChange={(e) => updateSpec({ path: e.target.value })}
+        />
         <button type="submit" className="btn" disabled={pending}>
           {pending ? 'Sending…' : 'Send'}
         </button>
@@ -111,7 +124,13 @@ export function RequestPanel() {
               <div className="flex flex-col gap-2 p-2">
                 <label className="flex items-center gap-2 text-sm">
                   Accept preset
-                  <select className="field" value={ACCEPT_PRESETS.find((p) => p.value === accept)?.id ?? ''} onChange={(e) => updateSpec({ headers: withAccept(spec.headers, ACCEPT_PRESETS.find((p) => p.id === e.target.value)!.value) })}>
+                  <select
+                    className="field"
+                    value={ACCEPT_PRESETS.find((p) => p.value === accept)?.id ?? ''}
+                    onChange={(e) =>
+                      updateSpec({ headers: withAccept(spec.headers, ACCEPT_PRESETS.find((p) => p.id === e.target.value)!.value) })
+                    }
+                  >
                     {!ACCEPT_PRESETS.some((p) => p.value === accept) && <option value="">custom</option>}
                     {ACCEPT_PRESETS.map((p) => (
                       <option key={p.id} value={p.id}>

@@ -20,7 +20,12 @@ type Tab = 'body' | 'preview' | 'headers';
 function Body({ view }: { view: ResponseView }) {
   const kind = bodyKind(view.contentType, view.body);
   if (kind === 'empty') return <p className="p-2 text-sm italic">Empty body.</p>;
-  if (kind === 'binary') return <p className="p-2 text-sm italic">Binary body ({view.contentType}, {formatBytes(view.size)}), not shown.</p>;
+  if (kind === 'binary')
+    return (
+      <p className="p-2 text-sm italic">
+        Binary body ({view.contentType}, {formatBytes(view.size)}), not shown.
+      </p>
+    );
   if (kind === 'json') {
     const value = parseJson(view.body);
     return (
@@ -30,7 +35,11 @@ function Body({ view }: { view: ResponseView }) {
       </div>
     );
   }
-  return <pre className="p-2 font-mono text-xs whitespace-pre-wrap break-words" aria-label="Response body">{prettyJson(view.body)}</pre>;
+  return (
+    <pre className="p-2 font-mono text-xs whitespace-pre-wrap break-words" aria-label="Response body">
+      {prettyJson(view.body)}
+    </pre>
+  );
 }
 
 /** A GraphQL response's `errors`, highlighted above the tree (as text: never HTML). */
@@ -38,9 +47,15 @@ function GraphQLErrors({ value }: { value: unknown }) {
   const errors = (value as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors) || errors.length === 0) return null;
   return (
-    <ul role="alert" aria-label="GraphQL errors" className="mb-2 list-disc rounded bg-red-100 py-1 pl-6 text-xs text-red-900 dark:bg-red-950 dark:text-red-200">
+    <ul
+      role="alert"
+      aria-label="GraphQL errors"
+      className="mb-2 list-disc rounded bg-red-100 py-1 pl-6 text-xs text-red-900 dark:bg-red-950 dark:text-red-200"
+    >
       {errors.map((error, i) => (
-        <li key={i}>{typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error)}</li>
+        <li key={i}>
+          {typeof (error as { message?: unknown })?.message === 'string' ? (error as { message: string }).message : JSON.stringify(error)}
+        </li>
       ))}
     </ul>
   );
@@ -53,7 +68,9 @@ function HeadersTable({ view }: { view: ResponseView }) {
       <tbody>
         {view.headers.map(([name, value]) => (
           <tr key={name}>
-            <th scope="row" className="pr-3 text-left align-top font-semibold">{name}</th>
+            <th scope="row" className="pr-3 text-left align-top font-semibold">
+              {name}
+            </th>
             <td className="break-all">{value}</td>
           </tr>
         ))}
@@ -88,16 +105,26 @@ export function ResponsePanel() {
   }
 
   if (!response && !error) {
-    return <p className="p-3 text-sm text-slate-700 dark:text-slate-300">{pending ? `Waiting for ${sent}…` : 'Send a request to see the response.'}</p>;
+    return (
+      <p className="p-3 text-sm text-slate-700 dark:text-slate-300">
+        {pending ? `Waiting for ${sent}…` : 'Send a request to see the response.'}
+      </p>
+    );
   }
   const tabs: TabSpec<Tab>[] = response
     ? [
         { id: 'body', label: 'Body', content: () => <Body view={response} /> },
         ...(html
-          ? [{ id: 'preview' as const, label: 'Preview', content: () => (
-              // No allow-same-origin and no scripts: the page cannot reach the playground or its storage.
-              <iframe title="HTML preview" sandbox="" srcDoc={response.body} className="h-full min-h-48 w-full bg-white" />
-            ) }]
+          ? [
+              {
+                id: 'preview' as const,
+                label: 'Preview',
+                content: () => (
+                  // No allow-same-origin and no scripts: the page cannot reach the playground or its storage.
+                  <iframe title="HTML preview" sandbox="" srcDoc={response.body} className="h-full min-h-48 w-full bg-white" />
+                ),
+              },
+            ]
           : []),
         { id: 'headers', label: `Headers (${response.headers.length})`, content: () => <HeadersTable view={response} /> },
       ]
@@ -108,13 +135,19 @@ export function ResponsePanel() {
       <div className="flex shrink-0 flex-wrap items-center gap-3 p-2 text-sm" aria-live="polite">
         {response && (
           <>
-            <span data-testid="response-status" className={`rounded px-2 py-0.5 font-mono font-semibold ${STATUS_COLOURS[statusClass(response.status)]}`}>
+            <span
+              data-testid="response-status"
+              className={`rounded px-2 py-0.5 font-mono font-semibold ${STATUS_COLOURS[statusClass(response.status)]}`}
+            >
               {response.status} {response.statusText}
             </span>
             <span>{formatDuration(response.timeMs)}</span>
             <span>{formatBytes(response.size)}</span>
             {stale && (
-              <span data-testid="response-stale" className="rounded border border-amber-700 px-1.5 text-xs text-amber-900 dark:border-amber-400 dark:text-amber-200">
+              <span
+                data-testid="response-stale"
+                className="rounded border border-amber-700 px-1.5 text-xs text-amber-900 dark:border-amber-400 dark:text-amber-200"
+              >
                 from older code: send again to ask the current program
               </span>
             )}
@@ -122,13 +155,20 @@ export function ResponsePanel() {
         )}
         <span className="truncate font-mono text-xs text-slate-700 dark:text-slate-300">{pending ? `Sending ${sent}…` : sent}</span>
       </div>
-      {error && <p role="alert" className="mx-2 rounded border border-red-700 p-2 text-sm dark:border-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="mx-2 rounded border border-red-700 p-2 text-sm dark:border-red-400">
+          {error}
+        </p>
+      )}
       {response?.timedOut && (
-        <div role="alert" className="mx-2 rounded border border-amber-700 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="alert"
+          className="mx-2 rounded border border-amber-700 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-semibold">Your program did not answer.</p>
           <p>
-            The request ran longer than {formatDuration(engine.requestTimeoutMs)}, so the playground stopped the program and
-            restarted it. Look for an endless loop or a promise that never settles, fix it, and send again.
+            The request ran longer than {formatDuration(engine.requestTimeoutMs)}, so the playground stopped the program and restarted it.
+            Look for an endless loop or a promise that never settles, fix it, and send again.
           </p>
         </div>
       )}

@@ -19,7 +19,14 @@ export async function buildNodeProject(engine: Pick<PlaygroundEngine, 'compile'>
     const first = compiled.diagnostics.find((d) => d.severity === 'error') ?? compiled.diagnostics[0];
     throw new Error(`the program does not compile${first ? `: ${first.file}:${first.line}: ${first.message}` : ''}`);
   }
-  return nodeProjectZip({ files, compiled: compiled.bundle.code, tarball: { name, bytes: tarball }, version, pgliteVersion: dependencies['@electric-sql/pglite'], graphqlVersion: dependencies.graphql });
+  return nodeProjectZip({
+    files,
+    compiled: compiled.bundle.code,
+    tarball: { name, bytes: tarball },
+    version,
+    pgliteVersion: dependencies['@electric-sql/pglite'],
+    graphqlVersion: dependencies.graphql,
+  });
 }
 
 /** Saves `bytes` as a download named `<PROJECT_FOLDER>.zip`. */

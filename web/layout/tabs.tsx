@@ -56,7 +56,12 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, action
         </div>
         {actions}
       </div>
-      <div role="tabpanel" id={`${base}-${current.id}-panel`} aria-labelledby={`${base}-${current.id}`} className="min-h-0 flex-1 overflow-auto">
+      <div
+        role="tabpanel"
+        id={`${base}-${current.id}-panel`}
+        aria-labelledby={`${base}-${current.id}`}
+        className="min-h-0 flex-1 overflow-auto"
+      >
         {current.content()}
       </div>
     </div>

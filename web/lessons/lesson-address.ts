@@ -7,7 +7,7 @@ import { useGoTo } from './use-go-to.ts';
 const APP_TITLE = 'Halo Playground';
 
 /** The document title for workspace `id`: the lesson's number and name first, so tabs and history tell lessons apart. */
-export function workspaceTitle(id: string): string {
+function workspaceTitle(id: string): string {
   const lesson = findLesson(id);
   if (lesson) return `${lesson.number}. ${lesson.title} — ${APP_TITLE}`;
   return id === SCRATCH ? `Free playground — ${APP_TITLE}` : APP_TITLE;

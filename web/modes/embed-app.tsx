@@ -11,7 +11,6 @@ import { withoutEmbed } from './embed-flag.ts';
 import { FilesAndEditor } from '../editor/files-and-editor.tsx';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 
-
 /** The request line of an embed: the shared request, read-only, and Send. */
 function SendBar() {
   const { requestStore } = useRequest();

@@ -15,7 +15,10 @@ export function OfflineStatus() {
   }, [ready]);
   if (!updated) return null;
   return (
-    <div role="status" className="flex shrink-0 items-center gap-3 border-b border-blue-700 bg-blue-50 px-3 py-1.5 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-50">
+    <div
+      role="status"
+      className="flex shrink-0 items-center gap-3 border-b border-blue-700 bg-blue-50 px-3 py-1.5 text-sm text-blue-950 dark:bg-blue-950 dark:text-blue-50"
+    >
       A new version of the playground is available.
       <button type="button" className="btn" onClick={() => location.reload()}>
         Reload

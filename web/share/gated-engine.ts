@@ -4,13 +4,12 @@ import type { WorkspacePart } from '../lessons/workspace-store.ts';
 /** The message a run refused while shared code waits shows in the status line. */
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
 
-
 /**
  * Whose saved databases a run may see: each workspace (lesson, free playground) has its own, and shared
  * code the learner has not kept has one apart from all of them, so a stranger's program cannot read or
  * change what the learner's programs stored.
  */
-export function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore'>): string {
+function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore'>): string {
   const { active, unchosen } = workspaceStore.get();
   return unchosen ? 'shared-code' : `workspace:${active}`;
 }

@@ -22,7 +22,11 @@ export async function makeShareLink(
   { shareStore }: SharePart,
   target: ShareTarget,
 ): Promise<string> {
-  const value = encodeShare({ lesson: target.lesson(), files: filesStore.get().files, request: await toSharedRequest(requestStore.get().spec) });
+  const value = encodeShare({
+    lesson: target.lesson(),
+    files: filesStore.get().files,
+    request: await toSharedRequest(requestStore.get().spec),
+  });
   const url = shareUrl(location.href, value);
   // replaceState: sharing must not add a history entry or trigger a hashchange that re-opens the link.
   history.replaceState(history.state, '', url);

@@ -40,9 +40,20 @@ export function ShareButton() {
           <p role="status" data-testid="share-status">
             {made.copied ? 'Link copied to the clipboard' : 'Copy this link'} ({made.url.length.toLocaleString('en')} characters).
           </p>
-          <input ref={field} className="field w-full font-mono text-xs" readOnly value={made.url} aria-label="Share link address" onFocus={(e) => e.target.select()} />
+          <input
+            ref={field}
+            className="field w-full font-mono text-xs"
+            readOnly
+            value={made.url}
+            aria-label="Share link address"
+            onFocus={(e) => e.target.select()}
+          />
           {made.warning && (
-            <p role="alert" data-testid="share-warning" className="rounded border border-amber-600 bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <p
+              role="alert"
+              data-testid="share-warning"
+              className="rounded border border-amber-600 bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+            >
               {made.warning}
             </p>
           )}

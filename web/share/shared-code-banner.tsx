@@ -21,7 +21,10 @@ export function SharedCodeBanner() {
   };
   if (error) {
     return (
-      <div role="alert" className="flex shrink-0 flex-wrap items-center gap-3 border-b border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+      <div
+        role="alert"
+        className="flex shrink-0 flex-wrap items-center gap-3 border-b border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      >
         <span>{error}</span>
         <button type="button" className="btn-ghost ml-auto" onClick={() => shareStore.set({ error: null })}>
           Dismiss

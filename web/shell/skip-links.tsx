@@ -12,7 +12,11 @@ export function SkipLinks() {
   return (
     <nav aria-label="Skip links" className="contents">
       {/* The caret goes into the editor itself, so the next key types code. */}
-      <a href="#editor-pane" className="skip-link" onClick={skip('code', () => focusEditor() || document.getElementById('editor-pane')?.focus())}>
+      <a
+        href="#editor-pane"
+        className="skip-link"
+        onClick={skip('code', () => focusEditor() || document.getElementById('editor-pane')?.focus())}
+      >
         Skip to the editor
       </a>
       <a href="#request-pane" className="skip-link" onClick={skip('request', () => document.getElementById('request-pane')?.focus())}>

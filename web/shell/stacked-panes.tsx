@@ -41,7 +41,13 @@ export function StackedPanes({ panes, footer }: { panes: StackedPaneSpec[]; foot
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-      <div ref={list} role="tablist" aria-label="Panes" onKeyDown={onKey} className="grid shrink-0 grid-cols-4 border-b border-slate-300 dark:border-slate-700">
+      <div
+        ref={list}
+        role="tablist"
+        aria-label="Panes"
+        onKeyDown={onKey}
+        className="grid shrink-0 grid-cols-4 border-b border-slate-300 dark:border-slate-700"
+      >
         {panes.map((pane) => (
           <button
             key={pane.id}

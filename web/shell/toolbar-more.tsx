@@ -21,7 +21,14 @@ export function ToolbarMore({ children }: { children: ReactNode }) {
       <button ref={button} type="button" className="btn-ghost" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         More
       </button>
-      <div id={panelId} role="group" aria-label="More controls" hidden={!open} onKeyDown={closeOnEscape} className="flex basis-full flex-wrap items-center gap-2 text-sm">
+      <div
+        id={panelId}
+        role="group"
+        aria-label="More controls"
+        hidden={!open}
+        onKeyDown={closeOnEscape}
+        className="flex basis-full flex-wrap items-center gap-2 text-sm"
+      >
         {children}
       </div>
     </>

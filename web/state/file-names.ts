@@ -4,10 +4,10 @@
 export const MAX_FILES = 20;
 
 /** The longest file a program may hold, in characters (storage and links check it too). */
-export const MAX_FILE_CHARS = 1_000_000;
+const MAX_FILE_CHARS = 1_000_000;
 
 /** The extensions a learner's file may have: what the compiler loads and the editor types. */
-export const FILE_EXTENSIONS = ['.ts', '.js', '.json'] as const;
+const FILE_EXTENSIONS = ['.ts', '.js', '.json'] as const;
 
 const MAX_NAME_LENGTH = 100;
 // A leading letter, digit or `_` rules out `.`, `..` and hidden names; no `\`, `:` or spaces.

@@ -6,7 +6,7 @@ import { stateHook } from './state-context.tsx';
 export type StackedPane = 'lesson' | 'code' | 'request' | 'response';
 
 /** Below this width the three columns would squeeze the lesson to a word per line: the panes stack behind tabs. */
-export const NARROW_QUERY = '(max-width: 899.98px)';
+const NARROW_QUERY = '(max-width: 899.98px)';
 
 function narrowNow(): boolean {
   return globalThis.matchMedia?.(NARROW_QUERY).matches ?? false;

@@ -42,13 +42,16 @@ const splits = v.pipe(
 /** The choices of the Theme menu. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-const layout = v.pipe(plain, v.object({
-  splits: v.optional(splits),
-  theme: v.optional(v.picklist(THEMES)),
-  largeText: v.optional(v.boolean()),
-  dockTab: v.optional(v.picklist(['console', 'problems', 'output'])),
-  lessonOpen: v.optional(v.boolean()),
-}));
+const layout = v.pipe(
+  plain,
+  v.object({
+    splits: v.optional(splits),
+    theme: v.optional(v.picklist(THEMES)),
+    largeText: v.optional(v.boolean()),
+    dockTab: v.optional(v.picklist(['console', 'problems', 'output'])),
+    lessonOpen: v.optional(v.boolean()),
+  }),
+);
 
 const modes = v.pipe(
   plain,
@@ -76,23 +79,29 @@ const progress = v.pipe(v.array(name), v.maxLength(1_000));
 const row = v.object({ id: name, name: text, value: text, enabled: v.boolean() });
 const rows = v.pipe(v.array(row), v.maxLength(200));
 // A chosen file is never stored (see request-store.ts): it reads back as none.
-const noFile = v.fallback(v.custom<File | null>((value) => value === null), null);
+const noFile = v.fallback(
+  v.custom<File | null>((value) => value === null),
+  null,
+);
 const multipartRow = v.object({ ...row.entries, kind: v.picklist(['text', 'file']), file: noFile });
 
-const request = v.pipe(plain, v.object({
-  method: v.optional(v.picklist(METHODS)),
-  path: v.optional(text),
-  headers: v.optional(rows),
-  bodyType: v.optional(v.picklist(['none', 'json', 'form', 'multipart', 'graphql'])),
-  graphql: v.optional(text),
-  variables: v.optional(text),
-  mode: v.optional(v.picklist(['http', 'websocket'])),
-  socketPath: v.optional(text),
-  socketMessage: v.optional(text),
-  json: v.optional(text),
-  form: v.optional(rows),
-  multipart: v.optional(v.pipe(v.array(multipartRow), v.maxLength(200))),
-}));
+const request = v.pipe(
+  plain,
+  v.object({
+    method: v.optional(v.picklist(METHODS)),
+    path: v.optional(text),
+    headers: v.optional(rows),
+    bodyType: v.optional(v.picklist(['none', 'json', 'form', 'multipart', 'graphql'])),
+    graphql: v.optional(text),
+    variables: v.optional(text),
+    mode: v.optional(v.picklist(['http', 'websocket'])),
+    socketPath: v.optional(text),
+    socketMessage: v.optional(text),
+    json: v.optional(text),
+    form: v.optional(rows),
+    multipart: v.optional(v.pipe(v.array(multipartRow), v.maxLength(200))),
+  }),
+);
 
 const history = v.pipe(
   v.array(
@@ -153,7 +162,7 @@ export function readStored<K extends StoredKey, F>(localStorage: KeyValueStorage
     return fallback;
   }
   const parsed = v.safeParse(SCHEMAS[key], value);
-  return parsed.success ? (parsed.output) : fallback;
+  return parsed.success ? parsed.output : fallback;
 }
 
 /** Saves `value` under `key`; a full or blocked storage must never break the page. */

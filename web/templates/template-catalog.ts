@@ -17,8 +17,18 @@ const accept: SharedRequest['headers'] = [['Accept', '*/*', true]];
 
 /** The free playground's templates, in menu order. */
 export const templates: Template[] = [
-  { id: 'hello', title: 'Hello', files: { 'main.ts': hello }, request: { method: 'GET', path: '/hello/Ada', headers: accept, bodyType: 'none' } },
-  { id: 'rest-todos', title: 'REST todos', files: { 'main.ts': restTodos }, request: { method: 'POST', path: '/todos', headers: accept, bodyType: 'json', json: '{\n  "title": "Learn Halo"\n}' } },
+  {
+    id: 'hello',
+    title: 'Hello',
+    files: { 'main.ts': hello },
+    request: { method: 'GET', path: '/hello/Ada', headers: accept, bodyType: 'none' },
+  },
+  {
+    id: 'rest-todos',
+    title: 'REST todos',
+    files: { 'main.ts': restTodos },
+    request: { method: 'POST', path: '/todos', headers: accept, bodyType: 'json', json: '{\n  "title": "Learn Halo"\n}' },
+  },
   {
     id: 'error-handling',
     title: 'Error handling',

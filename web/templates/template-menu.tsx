@@ -11,10 +11,19 @@ function isUntouched({ filesOf }: WorkspacePart): boolean {
 }
 
 /** Opens the free playground with template `id` and its first request (asks before replacing edited code). */
-async function openTemplate(workspace: WorkspacePart, { requestStore }: RequestPart, { askToConfirm }: ConfirmPart, id: string): Promise<void> {
+async function openTemplate(
+  workspace: WorkspacePart,
+  { requestStore }: RequestPart,
+  { askToConfirm }: ConfirmPart,
+  id: string,
+): Promise<void> {
   const template = templates.find((t) => t.id === id);
   if (!template) return;
-  const ask = { title: 'Replace your code?', message: `Replace your free-playground code with the “${template.title}” template?`, confirmLabel: 'Replace my code' };
+  const ask = {
+    title: 'Replace your code?',
+    message: `Replace your free-playground code with the “${template.title}” template?`,
+    confirmLabel: 'Replace my code',
+  };
   if (!isUntouched(workspace) && !(await askToConfirm(ask))) return;
   workspace.openWorkspace(SCRATCH);
   workspace.chooseCode(template.files);

@@ -8,7 +8,8 @@ export function safeText(value: unknown, fallback: string): string {
   try {
     if (typeof value === 'string') return value;
     if (value === null || value === undefined) return fallback;
-    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'symbol') return String(value);
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || typeof value === 'symbol')
+      return String(value);
     const message = (value as { message?: unknown }).message;
     return typeof message === 'string' ? message : fallback;
   } catch {

@@ -62,7 +62,8 @@ export class FetchRequestContext extends RequestContext {
     const files: UploadedFile[] = [];
     for (const [name, value] of form) {
       if (typeof value === 'string') fields[name] = value;
-      else files.push(new UploadedFile(name, value.name, value.type || 'application/octet-stream', new Uint8Array(await value.arrayBuffer())));
+      else
+        files.push(new UploadedFile(name, value.name, value.type || 'application/octet-stream', new Uint8Array(await value.arrayBuffer())));
     }
     return { fields, files };
   }

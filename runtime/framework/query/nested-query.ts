@@ -26,7 +26,8 @@ export function parseNestedQuery(queryString: string, limits: RequestLimits): Re
     });
   } catch (error) {
     if (error instanceof HttpException) throw error;
-    if (/depth/i.test(error instanceof Error ? error.message : '')) throw frameworkErrors.nestedTooDeep('query string', limits.maxBodyDepth);
+    if (/depth/i.test(error instanceof Error ? error.message : ''))
+      throw frameworkErrors.nestedTooDeep('query string', limits.maxBodyDepth);
     throw frameworkErrors.malformedQueryString(error);
   }
   dropUnsafeKeys(query);

@@ -1,8 +1,6 @@
 /** One segment of a registered route path. */
 export type PatternSegment =
-  | { kind: 'static'; text: string }
-  | { kind: 'param'; name: string; regex: RegExp | null; source: string }
-  | { kind: 'wildcard' };
+  { kind: 'static'; text: string } | { kind: 'param'; name: string; regex: RegExp | null; source: string } | { kind: 'wildcard' };
 
 const PARAM = /^:([A-Za-z0-9_]+)(?:\((.+)\))?$/;
 

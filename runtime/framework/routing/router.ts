@@ -116,7 +116,12 @@ export class Router extends Routable {
   }
 
   /** Flattens every route, with prefixes and middleware applied, in registration order; `serviceRoutes` gives each service's. */
-  protected flattenRoutes(serviceRoutes: ServiceRoutes, prefix = '', middleware: Handler[] = [], out: CompiledRoute<Handler>[] = []): CompiledRoute<Handler>[] {
+  protected flattenRoutes(
+    serviceRoutes: ServiceRoutes,
+    prefix = '',
+    middleware: Handler[] = [],
+    out: CompiledRoute<Handler>[] = [],
+  ): CompiledRoute<Handler>[] {
     for (const entry of this.entries) {
       const path = joinPaths(prefix, entry.path);
       if (entry.kind === 'mount') {

@@ -111,7 +111,9 @@ export class HookedService<S extends AnyService> {
     const before = event(true, call.data, { ...call.params });
     await this.run('before', before);
     const after = event(false, before.data, before.params);
-    after.result = before.cancelled ? before.result : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
+    after.result = before.cancelled
+      ? before.result
+      : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
     await this.run('after', after);
     if (!before.cancelled && CHANGES.has(method)) {
       for (const watcher of this.watchers) watcher({ eventName, result: after.result, params: after.params });

@@ -21,7 +21,11 @@ export function Middleware(handlers: Handler[]): MiddlewareDecorator {
 /** Middleware of a service's class and its base classes, base classes first. */
 export function classMiddleware(service: object): Handler[] {
   const chain: Handler[][] = [];
-  for (let proto = Object.getPrototypeOf(service) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(service) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     const own = registry.get((proto as { constructor: object }).constructor);
     if (own) chain.unshift(own);
   }

@@ -70,11 +70,20 @@ class PgChangeBus implements ChangeBus {
     options: PgChangeBusOptions,
   ) {
     const unknown = Object.keys(options).filter((key) => key !== 'channel' && key !== 'maxQueuedBytes');
-    if (unknown.length > 0) throw new TypeError(`pgChangeBus(url, options): unknown option "${unknown[0]}"; options are { channel?: string, maxQueuedBytes?: positive integer }.`);
+    if (unknown.length > 0)
+      throw new TypeError(
+        `pgChangeBus(url, options): unknown option "${unknown[0]}"; options are { channel?: string, maxQueuedBytes?: positive integer }.`,
+      );
     this.channel = options.channel ?? 'halo_changes';
-    if (!/^[a-z_][a-z0-9_]{0,50}$/.test(this.channel)) throw new TypeError(`pgChangeBus(url, options): invalid "channel" ${JSON.stringify(this.channel)}: use lower-case letters, digits and _ (at most 51).`);
+    if (!/^[a-z_][a-z0-9_]{0,50}$/.test(this.channel))
+      throw new TypeError(
+        `pgChangeBus(url, options): invalid "channel" ${JSON.stringify(this.channel)}: use lower-case letters, digits and _ (at most 51).`,
+      );
     this.maxQueuedBytes = options.maxQueuedBytes ?? 8 * 1024 * 1024;
-    if (!Number.isSafeInteger(this.maxQueuedBytes) || this.maxQueuedBytes <= 0) throw new TypeError(`pgChangeBus(url, options): "maxQueuedBytes" must be a positive integer, got ${JSON.stringify(options.maxQueuedBytes)}.`);
+    if (!Number.isSafeInteger(this.maxQueuedBytes) || this.maxQueuedBytes <= 0)
+      throw new TypeError(
+        `pgChangeBus(url, options): "maxQueuedBytes" must be a positive integer, got ${JSON.stringify(options.maxQueuedBytes)}.`,
+      );
     this.table = `${this.channel}_payloads`;
   }
 
@@ -87,7 +96,10 @@ class PgChangeBus implements ChangeBus {
     while (this.queuedBytes > this.maxQueuedBytes && this.queue.length > 1) {
       const dropped = this.queue.shift()!;
       this.queuedBytes -= dropped.bytes;
-      if (!this.droppedSome) console.error(`[halo] change bus queue over ${this.maxQueuedBytes} bytes while the database is unreachable: dropping the oldest changes.`);
+      if (!this.droppedSome)
+        console.error(
+          `[halo] change bus queue over ${this.maxQueuedBytes} bytes while the database is unreachable: dropping the oldest changes.`,
+        );
       this.droppedSome = true;
     }
     if (this.client) void this.pump();
@@ -236,7 +248,9 @@ class PgChangeBus implements ChangeBus {
 
   private async createTable(client: Client): Promise<void> {
     try {
-      await client.query(`CREATE TABLE IF NOT EXISTS ${this.table} (id bigserial PRIMARY KEY, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${this.table} (id bigserial PRIMARY KEY, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+      );
     } catch (error) {
       // Two processes creating it at once: one of them loses the race on the catalog, and the table is there.
       if (!['23505', '42P07'].includes((error as { code?: string }).code ?? '')) throw error;

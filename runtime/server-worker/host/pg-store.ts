@@ -48,7 +48,11 @@ async function fetchBytes(url: string | URL): Promise<ArrayBuffer> {
 
 /** PGlite's wasm and file bundle from the site (through the service worker, so offline too). */
 async function assets(): Promise<PgAssets> {
-  const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([fetchBytes(pgliteWasmUrl), fetchBytes(initdbWasmUrl), fetchBytes(fsBundleUrl)]);
+  const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([
+    fetchBytes(pgliteWasmUrl),
+    fetchBytes(initdbWasmUrl),
+    fetchBytes(fsBundleUrl),
+  ]);
   return { pgliteWasm, initdbWasm, fsBundle };
 }
 
@@ -83,12 +87,15 @@ async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<v
   let total = 0;
   for (const size of next.values()) total += size;
   if (total > MAX_STORED_PG_BYTES) {
-    throw new Error(`The databases would take ${Math.ceil(total / 2 ** 20)} MB, more than the ${MAX_STORED_PG_BYTES / 2 ** 20} MB the playground keeps: this change was not stored.`);
+    throw new Error(
+      `The databases would take ${Math.ceil(total / 2 ** 20)} MB, more than the ${MAX_STORED_PG_BYTES / 2 ** 20} MB the playground keeps: this change was not stored.`,
+    );
   }
   const transaction = (await openDb()).transaction(STORE, 'readwrite');
   const store = transaction.objectStore(STORE);
   // Only the fields of a file are stored: whatever else a message carries is dropped.
-  for (const { path, mode, mtime, data } of put) store.put({ name, path: String(path), mode: Number(mode), mtime: Number(mtime), ...(data instanceof ArrayBuffer ? { data } : {}) });
+  for (const { path, mode, mtime, data } of put)
+    store.put({ name, path: String(path), mode: Number(mode), mtime: Number(mtime), ...(data instanceof ArrayBuffer ? { data } : {}) });
   for (const path of remove) store.delete([name, String(path)]);
   await new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => {

@@ -57,10 +57,14 @@ export class ProgramProcess {
     return new Promise((resolve) => {
       // The program's time counts from its top level: a worker still parsing its own script on a busy
       // machine (a classroom laptop) is not the learner's fault. The worker itself gets a minute.
-      let cancel = this.deadline(BUSY_CAP_MS, () => this.finishStart({ ok: false, message: `The server worker did not start within ${BUSY_CAP_MS / 1000} s.` }));
+      let cancel = this.deadline(BUSY_CAP_MS, () =>
+        this.finishStart({ ok: false, message: `The server worker did not start within ${BUSY_CAP_MS / 1000} s.` }),
+      );
       this.loading = () => {
         cancel();
-        cancel = this.deadline(timeoutMs, () => this.finishStart({ ok: false, message: `The program did not finish starting within ${timeoutMs} ms.` }));
+        cancel = this.deadline(timeoutMs, () =>
+          this.finishStart({ ok: false, message: `The program did not finish starting within ${timeoutMs} ms.` }),
+        );
       };
       this.starting = (outcome) => {
         cancel();
@@ -164,7 +168,9 @@ export class ProgramProcess {
   private answer(id: number, call: PgCall): void {
     this.events.call(call).then(
       ({ reply, transfer }) => !this.dead && this.post({ type: 'reply', id, reply }, transfer),
-      (error: unknown) => !this.dead && this.post({ type: 'reply', id, reply: { ok: false, message: error instanceof Error ? error.message : String(error) } }),
+      (error: unknown) =>
+        !this.dead &&
+        this.post({ type: 'reply', id, reply: { ok: false, message: error instanceof Error ? error.message : String(error) } }),
     );
   }
 

@@ -54,7 +54,9 @@ export class SandboxFrame {
       failure = message;
       onerror?.(message);
     });
-    void this.send({ type: 'spawn', id }, [channel.port2]).catch((error: unknown) => this.failures.get(id)?.(error instanceof Error ? error.message : String(error)));
+    void this.send({ type: 'spawn', id }, [channel.port2]).catch((error: unknown) =>
+      this.failures.get(id)?.(error instanceof Error ? error.message : String(error)),
+    );
     return handle;
   }
 
@@ -93,7 +95,8 @@ async function openFrame(onError: (id: number, message: string) => void): Promis
     throw error;
   }
   const channel = new MessageChannel();
-  channel.port1.onmessage = (event: MessageEvent<{ type: 'error'; id: number; message: string }>) => onError(event.data.id, event.data.message);
+  channel.port1.onmessage = (event: MessageEvent<{ type: 'error'; id: number; message: string }>) =>
+    onError(event.data.id, event.data.message);
   // '*': the frame's origin is opaque, so no other target origin matches it.
   frame.contentWindow?.postMessage({ type: SANDBOX_INIT, script: source }, '*', [channel.port2]);
   return channel.port1;

@@ -120,7 +120,10 @@ export class ServerHost {
     const running = this.running;
     const url = new URL(request.url);
     if (!running || !running.origins.has(url.origin)) {
-      return textResponse(503, `No program is listening on ${url.origin}. Run a program that calls startServer('${url.hostname}', ${url.port || 80}).`);
+      return textResponse(
+        503,
+        `No program is listening on ${url.origin}. Run a program that calls startServer('${url.hostname}', ${url.port || 80}).`,
+      );
     }
     const timeoutMs = this.requestTimeoutMs;
     const response = await running.process.request(request, timeoutMs);
@@ -204,7 +207,8 @@ export class ServerHost {
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
       // The program names its data directory; the page decides whose directories it may name.
-      call: (call) => this.pg(call.method === 'load' || call.method === 'save' ? { ...call, name: `${storageScope}\u0000${String(call.name)}` } : call),
+      call: (call) =>
+        this.pg(call.method === 'load' || call.method === 'save' ? { ...call, name: `${storageScope}\u0000${String(call.name)}` } : call),
       socketSend: (id, text) => sockets.get(id)?.send(text),
       socketClose: (id, code, reason) => {
         const peer = sockets.get(id);
@@ -238,7 +242,12 @@ export class ServerHost {
     }
     if (!outcome.ok) {
       process.terminate();
-      this.listeners.console({ level: 'error', text: `The program failed to start: ${outcome.message}`, stack: outcome.stack, time: Date.now() });
+      this.listeners.console({
+        level: 'error',
+        text: `The program failed to start: ${outcome.message}`,
+        stack: outcome.stack,
+        time: Date.now(),
+      });
       this.setState('crashed', []);
       return;
     }

@@ -6,7 +6,13 @@ const BUILD_TIMEOUT_MS = 10 * 60_000;
 function run(args: string[], extraEnv: Record<string, string> = {}): void {
   // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
   const env = { ...process.env, ...extraEnv, NODE_ENV: 'production' };
-  const result = spawnSync('npx', args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: BUILD_TIMEOUT_MS });
+  const result = spawnSync('npx', args, {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
+  });
   if (result.status !== 0) {
     throw new Error(`${args.join(' ')} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}\n${result.stderr}`);
   }
@@ -20,6 +26,9 @@ export function buildSite(outDir: string, courseDir?: string): void {
   const started = Date.now();
   run(['tsx', 'runtime/build/build-types.ts']);
   // lessons/'s programs are proved by test/lessons/lessons-run.test.ts: the build's validator skips running them again.
-  run(['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir'], courseDir ? { HALO_COURSE: courseDir } : { HALO_COURSE_PROOFS: '0' });
+  run(
+    ['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir'],
+    courseDir ? { HALO_COURSE: courseDir } : { HALO_COURSE_PROOFS: '0' },
+  );
   console.log(`[e2e] built the site into ${outDir.slice(REPO_ROOT.length + 1)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

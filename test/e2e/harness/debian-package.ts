@@ -30,11 +30,17 @@ export function ensureBrowser(browser: DebianBrowser): string {
   if (existsSync(path)) return path;
   const canInstall = process.getuid?.() === 0 && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
   if (!canInstall) {
-    throw new Error(`${name} is missing at ${path}. Install the Debian package "${pkg}" (apt-get install -y ${pkg}), or set ${envVar} to a ${name} binary.`);
+    throw new Error(
+      `${name} is missing at ${path}. Install the Debian package "${pkg}" (apt-get install -y ${pkg}), or set ${envVar} to a ${name} binary.`,
+    );
   }
   console.log(`[e2e] ${name} is missing: installing the Debian package "${pkg}"…`);
   const apt = (...args: string[]): number | null =>
-    spawnSync('apt-get', args, { stdio: 'inherit', timeout: INSTALL_TIMEOUT_MS, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+    spawnSync('apt-get', args, {
+      stdio: 'inherit',
+      timeout: INSTALL_TIMEOUT_MS,
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
   const install = (): boolean => apt('install', '-y', '--no-install-recommends', pkg) === 0;
   // A stale package list is the usual reason an install fails: refresh it once and try again.
   let installed = install();
@@ -44,7 +50,9 @@ export function ensureBrowser(browser: DebianBrowser): string {
   }
   // The package may install fine and still not put a binary at $envVar's path.
   if (!installed || !existsSync(path)) {
-    throw new Error(`Could not install the Debian package "${pkg}" with a binary at ${path}; install it (apt-get install -y ${pkg}) and run the tests again.`);
+    throw new Error(
+      `Could not install the Debian package "${pkg}" with a binary at ${path}; install it (apt-get install -y ${pkg}) and run the tests again.`,
+    );
   }
   return path;
 }

@@ -11,5 +11,11 @@ export function ensureFirefox(): string {
 
 /** Launches Debian's Firefox ESR headless with a fresh profile, driven over WebDriver BiDi (no browser download). */
 export function launchFirefox(): Promise<Browser> {
-  return puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: browserPath(FIREFOX), headless: true, timeout: 60_000 });
+  return puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: browserPath(FIREFOX),
+    headless: true,
+    timeout: 60_000,
+  });
 }

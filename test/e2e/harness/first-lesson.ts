@@ -30,7 +30,8 @@ export async function firstLesson(browser: Browser, server: StaticServer): Promi
   const { status } = await send(page);
   if (!status.startsWith('200')) throw new Error(`lesson 1 answered ${status}`);
   const answeredAt = await page.evaluate(() => {
-    const entry = performance.getEntriesByType('resource').find((e) => e.name.startsWith('http://localhost:3000/')) as PerformanceResourceTiming | undefined;
+    const entry = performance.getEntriesByType('resource').find((e) => e.name.startsWith('http://localhost:3000/')) as
+      PerformanceResourceTiming | undefined;
     return entry ? performance.timeOrigin + entry.responseEnd : null;
   });
   if (answeredAt === null) throw new Error('no response from the program in Resource Timing');

@@ -28,7 +28,11 @@ export function hostAnswer(profile: HostProfile, req: IncomingMessage, path: str
   const modified = stat.mtime.toUTCString();
   switch (profile) {
     case 'production':
-      return ok({ 'content-type': type, 'content-length': stat.size, 'cache-control': path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache' });
+      return ok({
+        'content-type': type,
+        'content-length': stat.size,
+        'cache-control': path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
     case 'plain': {
       const headers = { 'content-type': type, 'last-modified': modified };
       if (req.headers['if-modified-since'] === modified) return { status: 304, headers, gzip: false };

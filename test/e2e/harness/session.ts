@@ -75,7 +75,11 @@ export class PlaygroundSession {
   async ready(timeoutMs = FIRST.timeout): Promise<void> {
     await this.page.waitForFunction(() => window.__halo !== undefined, undefined, { timeout: timeoutMs });
     await this.page.evaluate(
-      (ms) => Promise.race([window.__halo.engine.ready, new Promise((_, reject) => setTimeout(() => reject(new Error(`engine not ready after ${ms} ms`)), ms))]),
+      (ms) =>
+        Promise.race([
+          window.__halo.engine.ready,
+          new Promise((_, reject) => setTimeout(() => reject(new Error(`engine not ready after ${ms} ms`)), ms)),
+        ]),
       timeoutMs,
     );
   }
@@ -90,11 +94,14 @@ export class PlaygroundSession {
    * throws with the diagnostics when it does not compile.
    */
   async run(files: Record<string, string>, storageScope?: string): Promise<ProgramState> {
-    return this.page.evaluate(async ([f, scope]) => {
-      const result = await window.__halo.engine.compile(f);
-      if (!result.ok) throw new Error(`compile failed: ${JSON.stringify(result.diagnostics)}`);
-      return window.__halo.engine.run(result.bundle, { storageScope: scope });
-    }, [files, storageScope] as const);
+    return this.page.evaluate(
+      async ([f, scope]) => {
+        const result = await window.__halo.engine.compile(f);
+        if (!result.ok) throw new Error(`compile failed: ${JSON.stringify(result.diagnostics)}`);
+        return window.__halo.engine.run(result.bundle, { storageScope: scope });
+      },
+      [files, storageScope] as const,
+    );
   }
 
   /** Sends a request with the page's `fetch` (through the service worker) and reads the whole response. */

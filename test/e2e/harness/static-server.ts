@@ -52,7 +52,11 @@ export interface StaticServerOptions {
  * default hashed assets cacheable for a long time, everything else revalidated, and nothing compressed,
  * like `python3 -m http.server` and many school servers: what a file weighs on disk it weighs on the wire).
  */
-export function serveStatic(dir: string, prefix = '/halo/', { profile = 'production', link }: StaticServerOptions = {}): Promise<StaticServer> {
+export function serveStatic(
+  dir: string,
+  prefix = '/halo/',
+  { profile = 'production', link }: StaticServerOptions = {},
+): Promise<StaticServer> {
   const slow = link ? throttledLink(link) : null;
   const root = resolve(dir);
   const requests: string[] = [];

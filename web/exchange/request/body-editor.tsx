@@ -27,7 +27,15 @@ function MultipartValue({ row, update, label }: { row: MultipartRow; update: (p:
     element.files = chosen.files;
   }, [row.file, row.kind]);
   if (row.kind === 'text') {
-    return <input className="field min-w-0 flex-1" aria-label={`${label} value`} placeholder="value" value={row.value} onChange={(e) => update({ value: e.target.value })} />;
+    return (
+      <input
+        className="field min-w-0 flex-1"
+        aria-label={`${label} value`}
+        placeholder="value"
+        value={row.value}
+        onChange={(e) => update({ value: e.target.value })}
+      />
+    );
   }
   return (
     <span className="flex min-w-0 flex-1 flex-col">
@@ -57,7 +65,13 @@ export function BodyEditor({ spec }: { spec: RequestSpec }) {
         <legend className="sr-only">Body type</legend>
         {BODY_TYPES.map((t) => (
           <label key={t.id} className="flex items-center gap-1">
-            <input type="radio" name="body-type" value={t.id} checked={spec.bodyType === t.id} onChange={() => updateSpec({ bodyType: t.id })} />
+            <input
+              type="radio"
+              name="body-type"
+              value={t.id}
+              checked={spec.bodyType === t.id}
+              onChange={() => updateSpec({ bodyType: t.id })}
+            />
             {t.label}
           </label>
         ))}
@@ -87,7 +101,12 @@ export function BodyEditor({ spec }: { spec: RequestSpec }) {
           onChange={(multipart) => updateSpec({ multipart })}
           create={() => newMultipartRow()}
           renderLead={(row, update, label) => (
-            <select className="field" aria-label={`${label} kind`} value={row.kind} onChange={(e) => update({ kind: e.target.value as MultipartRow['kind'], file: null })}>
+            <select
+              className="field"
+              aria-label={`${label} kind`}
+              value={row.kind}
+              onChange={(e) => update({ kind: e.target.value as MultipartRow['kind'], file: null })}
+            >
               <option value="text">text</option>
               <option value="file">file</option>
             </select>

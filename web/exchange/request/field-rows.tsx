@@ -48,7 +48,12 @@ export function FieldRows<T extends FieldRow>({ noun, rows, onChange, create, re
                 onChange={(e) => update(row.id)({ value: e.target.value } as Partial<T>)}
               />
             )}
-            <button type="button" className="btn-ghost" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange(rows.filter((r) => r.id !== row.id))}>
+            <button
+              type="button"
+              className="btn-ghost"
+              aria-label={`Remove ${label.toLowerCase()}`}
+              onClick={() => onChange(rows.filter((r) => r.id !== row.id))}
+            >
               ✕
             </button>
           </div>

@@ -82,7 +82,10 @@ export class PanelSocket {
       if (this.socket !== socket) return;
       this.socket = null;
       this.store.set({ status: 'closed' });
-      this.log(event.code === 1000 || event.code === PROGRAM_RESTARTED ? 'info' : 'error', `Closed: ${event.code}${event.reason ? ` ${event.reason}` : ''}`);
+      this.log(
+        event.code === 1000 || event.code === PROGRAM_RESTARTED ? 'info' : 'error',
+        `Closed: ${event.code}${event.reason ? ` ${event.reason}` : ''}`,
+      );
       if (this.wanted && event.code === PROGRAM_RESTARTED) {
         this.log('info', 'Reconnecting once the program runs again…');
         void this.whenRunning().then(() => this.wanted && !this.socket && this.open(true));

@@ -3,7 +3,6 @@ import type { BodyType, Method } from '../../../runtime/checks/http-request.ts';
 /** Where requests go before the program has called `startServer` (the example's address). */
 export const FALLBACK_ORIGIN = 'http://localhost:3000';
 
-
 /** An editable name/value row (headers, form fields, multipart text fields). */
 export interface FieldRow {
   id: string;
@@ -23,7 +22,7 @@ export interface MultipartRow extends FieldRow {
 export type PanelBodyType = Exclude<BodyType, 'text'>;
 
 /** What the request panel talks: HTTP requests, or WebSocket connections. */
-export type RequestMode = 'http' | 'websocket';
+type RequestMode = 'http' | 'websocket';
 
 /** Everything the request panel edits. */
 export interface RequestSpec {

@@ -4,7 +4,7 @@ import { stateHook } from '../../state/state-context.tsx';
 import { defaultRequest, type RequestSpec } from './request-model.ts';
 
 /** How many recent requests are remembered. */
-export const HISTORY_LIMIT = 15;
+const HISTORY_LIMIT = 15;
 
 /** A remembered request (files are not kept, only the rows that named them). */
 export interface HistoryEntry {
@@ -20,7 +20,7 @@ function completeSpec(saved: Stored<'halo.request.v1'>): RequestSpec {
 }
 
 /** A spec with chosen files dropped, as stored (a File cannot be serialized). */
-export function withoutFiles(spec: RequestSpec): RequestSpec {
+function withoutFiles(spec: RequestSpec): RequestSpec {
   return { ...spec, multipart: spec.multipart.map((row) => ({ ...row, file: null })) };
 }
 

@@ -21,7 +21,19 @@ function clock(time: number): string {
 }
 
 /** One connection: connect/disconnect, a message editor, and its live log. */
-function Connection({ name, socket, url, message, onMessage }: { name: string; socket: PanelSocket; url: string; message: string; onMessage: (text: string) => void }) {
+function Connection({
+  name,
+  socket,
+  url,
+  message,
+  onMessage,
+}: {
+  name: string;
+  socket: PanelSocket;
+  url: string;
+  message: string;
+  onMessage: (text: string) => void;
+}) {
   const view = useStore(socket.store, (v) => v);
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
@@ -44,12 +56,22 @@ function Connection({ name, socket, url, message, onMessage }: { name: string; s
           Clear
         </button>
       </div>
-      <textarea className="field h-20 font-mono text-xs" aria-label={`Message for ${name}`} spellCheck={false} value={message} onChange={(e) => onMessage(e.target.value)} />
+      <textarea
+        className="field h-20 font-mono text-xs"
+        aria-label={`Message for ${name}`}
+        spellCheck={false}
+        value={message}
+        onChange={(e) => onMessage(e.target.value)}
+      />
       {invalid && <p className="text-xs text-amber-800 dark:text-amber-300">This is not valid JSON; it is sent as typed.</p>}
       <button type="button" className="btn self-start" disabled={view.status !== 'open'} onClick={() => socket.send(message)}>
         Send on {name}
       </button>
-      <ol className="max-h-64 min-h-16 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700" aria-label={`Log of ${name}`} aria-live="polite">
+      <ol
+        className="max-h-64 min-h-16 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700"
+        aria-label={`Log of ${name}`}
+        aria-live="polite"
+      >
         {view.log.map((line, i) => (
           <li key={i} className={`break-all ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
             <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
@@ -71,14 +93,25 @@ export function SocketPanel({ spec, origin }: { spec: RequestSpec; origin: strin
     <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2">
       <label className="flex items-center gap-1 text-sm">
         <span className="font-mono text-xs">{origin.replace(/^http/, 'ws')}</span>
-        <input className="field min-w-24 flex-1 font-mono" aria-label="WebSocket path" value={spec.socketPath} onChange={(e) => updateSpec({ socketPath: e.target.value })} />
+        <input
+          className="field min-w-24 flex-1 font-mono"
+          aria-label="WebSocket path"
+          value={spec.socketPath}
+          onChange={(e) => updateSpec({ socketPath: e.target.value })}
+        />
       </label>
       <p className="text-xs text-slate-700 dark:text-slate-300">
         Send <code>{'{ "id": 1, "call": "<service>.<method>", "record": …, "data": …, "query": … }'}</code>; every connection hears
         <code> {'{ "event": "<service> created", "data": … }'}</code>. Connections reconnect by themselves when the program restarts.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Connection name="A" socket={a} url={url} message={spec.socketMessage} onMessage={(socketMessage) => updateSpec({ socketMessage })} />
+        <Connection
+          name="A"
+          socket={a}
+          url={url}
+          message={spec.socketMessage}
+          onMessage={(socketMessage) => updateSpec({ socketMessage })}
+        />
         <Connection name="B" socket={b} url={url} message={second} onMessage={setSecond} />
       </div>
     </div>

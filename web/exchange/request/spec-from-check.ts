@@ -4,7 +4,9 @@ import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
 import { isCheckFile } from '../../../runtime/checks/check-request.ts';
 
 function fieldEntries(body: CheckRequest['body']): [string, string | CheckFile][] {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.entries(body as Record<string, string | CheckFile>) : [];
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? Object.entries(body as Record<string, string | CheckFile>)
+    : [];
 }
 
 /** The request panel's form of a check's request, so the learner can send what the check sends. */

@@ -23,7 +23,9 @@ function Node({ name, value, depth }: { name?: string; value: unknown; depth: nu
       </div>
     );
   }
-  const entries = Array.isArray(value) ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value as Record<string, unknown>);
+  const entries = Array.isArray(value)
+    ? (value as unknown[]).map((v, i) => [String(i), v] as const)
+    : Object.entries(value as Record<string, unknown>);
   return (
     <details open={depth < OPEN_DEPTH} className="pl-4">
       <summary className="cursor-pointer">

@@ -1,6 +1,9 @@
 /** Line endings and trailing blanks differ between editors and copies; they never change what code does. */
 function normalize(source: string): string {
-  return source.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trimEnd();
+  return source
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trimEnd();
 }
 
 /**
@@ -10,6 +13,8 @@ function normalize(source: string): string {
 export function isKnownProgram(files: Record<string, string>, known: readonly Record<string, string>[]): boolean {
   const names = Object.keys(files);
   return known.some(
-    (program) => names.length === Object.keys(program).length && names.every((name) => program[name] !== undefined && normalize(program[name]) === normalize(files[name])),
+    (program) =>
+      names.length === Object.keys(program).length &&
+      names.every((name) => program[name] !== undefined && normalize(program[name]) === normalize(files[name])),
   );
 }

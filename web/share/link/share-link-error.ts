@@ -5,7 +5,8 @@ export type ShareLinkProblem = 'damaged' | 'newer' | 'too-large';
 const MESSAGES: Record<ShareLinkProblem, string> = {
   damaged:
     'This share link is damaged: part of it is missing or changed, which happens when a link is cut short or altered while it is copied. Ask the sender for the link again.',
-  newer: 'This share link was made by a newer version of the playground. Reload the page to get the newest version, then open the link again.',
+  newer:
+    'This share link was made by a newer version of the playground. Reload the page to get the newest version, then open the link again.',
   'too-large': 'This share link holds a program too large for the playground to open. Ask the sender to share a smaller program.',
 };
 

@@ -16,7 +16,10 @@ const record = (what: string) =>
   v.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), malformed(what));
 
 /** A flag that is on unless the link says `false` (older links may leave it out). */
-const enabled = v.pipe(v.unknown(), v.transform((value) => value !== false));
+const enabled = v.pipe(
+  v.unknown(),
+  v.transform((value) => value !== false),
+);
 
 /** `[name, value, enabled]` rows; more elements are ignored. */
 const rows = (what: string) => {
@@ -31,7 +34,10 @@ const rows = (what: string) => {
 };
 
 const textPart = v.object({
-  kind: v.pipe(v.custom<string>((kind) => kind !== 'file'), v.transform(() => 'text' as const)),
+  kind: v.pipe(
+    v.custom<string>((kind) => kind !== 'file'),
+    v.transform(() => 'text' as const),
+  ),
   name: text('multipart field'),
   value: text('multipart field'),
   enabled,
@@ -52,14 +58,20 @@ const parts = v.array(
 const method = v.pipe(
   text('method'),
   v.toUpperCase(),
-  v.check((value) => (METHODS as readonly string[]).includes(value), (issue) => `The link's method "${String(issue.input)}" is not supported.`),
+  v.check(
+    (value) => (METHODS as readonly string[]).includes(value),
+    (issue) => `The link's method "${String(issue.input)}" is not supported.`,
+  ),
   v.transform((value) => value as Method),
 );
 
 const bodyType = (types: readonly PanelBodyType[]) =>
   v.pipe(
     text('body type'),
-    v.check((value) => (types as readonly string[]).includes(value), (issue) => `The link's body type "${String(issue.input)}" is not supported.`),
+    v.check(
+      (value) => (types as readonly string[]).includes(value),
+      (issue) => `The link's body type "${String(issue.input)}" is not supported.`,
+    ),
     v.transform((value) => value as PanelBodyType),
   );
 
@@ -82,11 +94,17 @@ const files = v.pipe(
     if (bad) addIssue({ message: malformed(`file ${bad[0]}`) });
   }),
   v.transform((value) => value as Record<string, string>),
-  v.check((value) => filesProblem(value, ENTRY_FILE) === null, (issue) => `The link's files are malformed: ${filesProblem(issue.input, ENTRY_FILE)}`),
+  v.check(
+    (value) => filesProblem(value, ENTRY_FILE) === null,
+    (issue) => `The link's files are malformed: ${filesProblem(issue.input, ENTRY_FILE)}`,
+  ),
 );
 
 const program = <Entries extends v.ObjectEntries>(request: Entries) =>
-  v.pipe(record('data'), v.object({ lesson: v.nullish(text('lesson'), null), files, request: v.pipe(record('request'), v.object(request)) }));
+  v.pipe(
+    record('data'),
+    v.object({ lesson: v.nullish(text('lesson'), null), files, request: v.pipe(record('request'), v.object(request)) }),
+  );
 
 /** One schema per format version ever written: links in the wild never expire. */
 export const SHARE_SCHEMAS = {
@@ -95,8 +113,12 @@ export const SHARE_SCHEMAS = {
   2: program({
     ...requestV1,
     bodyType: bodyType(['none', 'json', 'form', 'multipart', 'graphql']),
-    graphql: v.optional(v.pipe(record('GraphQL body'), v.object({ query: text('GraphQL query'), variables: v.optional(text('GraphQL variables'), '') }))),
-    socket: v.optional(v.pipe(record('WebSocket request'), v.object({ path: text('WebSocket path'), message: v.optional(text('WebSocket message'), '') }))),
+    graphql: v.optional(
+      v.pipe(record('GraphQL body'), v.object({ query: text('GraphQL query'), variables: v.optional(text('GraphQL variables'), '') })),
+    ),
+    socket: v.optional(
+      v.pipe(record('WebSocket request'), v.object({ path: text('WebSocket path'), message: v.optional(text('WebSocket message'), '') })),
+    ),
   }),
 };
 

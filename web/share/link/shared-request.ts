@@ -1,9 +1,16 @@
-import { defaultRequest, newMultipartRow, newRow, type FieldRow, type MultipartRow, type RequestSpec } from '../../exchange/request/request-model.ts';
+import {
+  defaultRequest,
+  newMultipartRow,
+  newRow,
+  type FieldRow,
+  type MultipartRow,
+  type RequestSpec,
+} from '../../exchange/request/request-model.ts';
 import { fromBase64Url, toBase64Url } from './base64url.ts';
 import type { SharedPart, SharedRequest, SharedRow } from './share-format.ts';
 
 /** Chosen files up to this size travel inside the link; larger ones keep only their name. */
-export const MAX_SHARED_FILE_BYTES = 4 * 1024;
+const MAX_SHARED_FILE_BYTES = 4 * 1024;
 
 const toRow = (row: FieldRow): SharedRow => [row.name, row.value, row.enabled];
 const fromRow = ([name, value, enabled]: SharedRow): FieldRow => ({ ...newRow(name, value), enabled });

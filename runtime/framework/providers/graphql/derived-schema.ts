@@ -19,11 +19,21 @@ export function deriveSchema(graphql: GraphQL, app: App): GraphQLSchema {
   const json = jsonScalar(graphql);
   const query: Fields = {};
   const mutation: Fields = {};
-  const field = (resolve: ServiceResolver, args: Record<string, 'id' | 'id!' | 'data' | 'query'>, description: string): GraphQLFieldConfig<unknown, GraphQLContext> => ({
+  const field = (
+    resolve: ServiceResolver,
+    args: Record<string, 'id' | 'id!' | 'data' | 'query'>,
+    description: string,
+  ): GraphQLFieldConfig<unknown, GraphQLContext> => ({
     type: json,
     description,
     args: Object.fromEntries(
-      Object.entries(args).map(([name, kind]) => [name, { type: kind === 'id!' ? new GraphQLNonNull(GraphQLID) : kind === 'id' ? GraphQLID : kind === 'data' ? new GraphQLNonNull(json) : json }]),
+      Object.entries(args).map(([name, kind]) => [
+        name,
+        {
+          type:
+            kind === 'id!' ? new GraphQLNonNull(GraphQLID) : kind === 'id' ? GraphQLID : kind === 'data' ? new GraphQLNonNull(json) : json,
+        },
+      ]),
     ),
     resolve: resolve as GraphQLFieldConfig<unknown, GraphQLContext>['resolve'],
   });

@@ -64,7 +64,10 @@ export function graphql(app: App, options: GraphQLOptions = {}): void {
   const path = options.path ?? '/graphql';
   let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
   const load = () =>
-    (loaded ??= optionalModule('graphql').then((graphql) => ({ graphql, schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app) })));
+    (loaded ??= optionalModule('graphql').then((graphql) => ({
+      graphql,
+      schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app),
+    })));
   const documents = new DocumentCache<CheckedDocument>();
   const handler: Handler = async (req, res) => {
     const { graphql, schema } = await load();
@@ -94,7 +97,13 @@ function check(graphql: GraphQL, schema: GraphQLSchema, query: string): CheckedD
   return { document };
 }
 
-async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: RequestContext, documents: DocumentCache<CheckedDocument>): Promise<GraphQLOutcome> {
+async function run(
+  graphql: GraphQL,
+  schema: GraphQLSchema,
+  app: App,
+  req: RequestContext,
+  documents: DocumentCache<CheckedDocument>,
+): Promise<GraphQLOutcome> {
   const request = await readRequest(req);
   if (typeof request.query !== 'string' || request.query.trim() === '') return refusal(400, 'A GraphQL request needs a "query" string.');
   if (!isAbsentOr(request.variables, isMap)) return refusal(400, '"variables" must be a JSON object.');
@@ -106,7 +115,8 @@ async function run(graphql: GraphQL, schema: GraphQLSchema, app: App, req: Reque
   if (!('document' in checked)) return checked;
   const { document } = checked;
   const operation = graphql.getOperationAST(document, operationName);
-  if (req.method === 'GET' && operation?.operation !== graphql.OperationTypeNode.QUERY) return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
+  if (req.method === 'GET' && operation?.operation !== graphql.OperationTypeNode.QUERY)
+    return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
   const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
   const result = await graphql.execute({
     schema,

@@ -30,7 +30,12 @@ export type ServiceResolver = (source: unknown, args: ServiceArgs, context: Grap
 export function resolveMethod(service: object | string, method: ServiceMethod): ServiceResolver {
   return (_source, args, context) => {
     const path = typeof service === 'string' ? service : pathOf(context.app, service);
-    return callThroughApp(context.app, { service: path, method, id: args.id, data: args.data, query: args.query }, { provider: Providers.graphql }, context.headers);
+    return callThroughApp(
+      context.app,
+      { service: path, method, id: args.id, data: args.data, query: args.query },
+      { provider: Providers.graphql },
+      context.headers,
+    );
   };
 }
 

@@ -42,7 +42,9 @@ export interface WebSocketOptions {
 }
 
 /** The options with their defaults filled in. */
-export type ResolvedWebSocketOptions = Required<Pick<WebSocketOptions, 'path' | 'maxMessageBytes' | 'maxBufferedBytes' | 'rateLimit' | 'allowedOrigins'>> &
+export type ResolvedWebSocketOptions = Required<
+  Pick<WebSocketOptions, 'path' | 'maxMessageBytes' | 'maxBufferedBytes' | 'rateLimit' | 'allowedOrigins'>
+> &
   Pick<WebSocketOptions, 'publish' | 'connect' | 'bus'>;
 
 /** Each option's accepted shape, as the errors name it. */
@@ -87,7 +89,9 @@ function problem(key: keyof WebSocketOptions, value: unknown): string {
       for (const origin of value) if (typeof origin !== 'string' || !isOrigin(origin)) return `${JSON.stringify(origin)} is not an origin`;
       return '';
     case 'bus':
-      return isObject(value) && ['publish', 'subscribe', 'close'].every((method) => typeof value[method] === 'function') ? '' : 'wrong type';
+      return isObject(value) && ['publish', 'subscribe', 'close'].every((method) => typeof value[method] === 'function')
+        ? ''
+        : 'wrong type';
   }
 }
 
@@ -104,7 +108,8 @@ function isOrigin(text: string): boolean {
 export function resolveWebSocketOptions(options: unknown = {}): ResolvedWebSocketOptions {
   if (!isObject(options)) throw new TypeError(`websocket(app, options): options must be an object, got ${JSON.stringify(options)}.`);
   for (const [key, value] of Object.entries(options)) {
-    if (!(key in SHAPES)) throw new TypeError(`websocket(app, options): unknown option "${key}". Known options: ${Object.keys(SHAPES).join(', ')}.`);
+    if (!(key in SHAPES))
+      throw new TypeError(`websocket(app, options): unknown option "${key}". Known options: ${Object.keys(SHAPES).join(', ')}.`);
     const name = key as keyof WebSocketOptions;
     if (value === undefined) continue;
     const why = problem(name, value);

@@ -182,7 +182,8 @@ export class WebSocketProvider {
   }
 
   private async receive(connection: SocketConnection, limiter: RateLimiter, text: string): Promise<void> {
-    if (utf8Length(text) > this.maxMessageBytes) return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
+    if (utf8Length(text) > this.maxMessageBytes)
+      return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
     const verdict = limiter.take();
     if (verdict === 'close') return this.drop(connection, CLOSE.policy, 'Too many messages.');
     let message: CallMessage;
@@ -250,7 +251,9 @@ export class WebSocketProvider {
     this.deliver(event, change.result, fromHooks);
     if (this.options.bus && typeof fromHooks !== 'function') {
       const message: BusMessage = { origin: this.origin, event, data: change.result };
-      this.options.bus.publish(message).catch((error: unknown) => console.error(`[halo] could not share "${event}" on the change bus:`, error));
+      this.options.bus
+        .publish(message)
+        .catch((error: unknown) => console.error(`[halo] could not share "${event}" on the change bus:`, error));
     }
   }
 

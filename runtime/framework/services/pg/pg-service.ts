@@ -80,7 +80,10 @@ export class PgService extends Service<string, Row> {
     const data = rows.map((row) => this.output(row, filters.$select));
     if (!paginate) return data;
     const count = new SqlParams();
-    const [{ total }] = await this.query(`SELECT count(*) AS total FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, count)}`, count.values);
+    const [{ total }] = await this.query(
+      `SELECT count(*) AS total FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, count)}`,
+      count.values,
+    );
     return { total: Number(total), limit: limit ?? Number(total), skip, data };
   }
 
@@ -135,7 +138,10 @@ export class PgService extends Service<string, Row> {
         return {};
       }
       this.assertMulti('remove', params);
-      const rows = await this.query(`DELETE FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, p)} RETURNING ${this.sql.columns}`, p.values);
+      const rows = await this.query(
+        `DELETE FROM ${this.sql.table} WHERE ${whereSql(where, this.sql.field, p)} RETURNING ${this.sql.columns}`,
+        p.values,
+      );
       return rows.map((row) => this.output(row, filters.$select));
     }
     const rows = await this.query(`DELETE FROM ${this.sql.table} WHERE ${this.byId(id, where, p)} RETURNING ${this.sql.columns}`, p.values);
@@ -171,7 +177,10 @@ export class PgService extends Service<string, Row> {
     const statement = (condition: (p: SqlParams) => string): [string, unknown[]] => {
       const p = new SqlParams();
       p.add(stored);
-      return [`UPDATE ${this.sql.table} SET ${set}, updated_at = clock_timestamp() WHERE ${condition(p)} RETURNING ${this.sql.columns}`, p.values];
+      return [
+        `UPDATE ${this.sql.table} SET ${set}, updated_at = clock_timestamp() WHERE ${condition(p)} RETURNING ${this.sql.columns}`,
+        p.values,
+      ];
     };
     if (Service.toId(id) === null) {
       // MapService's rules: no id (`PATCH /null`) creates a record with a new id, unless multi allows modifying matches.

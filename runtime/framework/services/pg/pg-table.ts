@@ -3,7 +3,6 @@ import { recordCopy } from '../record.ts';
 import type { PgRow } from './pg-driver.ts';
 import type { SqlParams } from '../query/query-sql.ts';
 
-
 /** Table names PgService accepts: they are written into SQL (quoted), so only plain identifiers. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]{0,50}$/;
 
@@ -31,7 +30,9 @@ export class PgTable {
     private readonly updatedKey: string,
   ) {
     if (!TABLE_NAME.test(name)) {
-      throw new Error(`Invalid PgService table name ${JSON.stringify(name)}: use lower-case letters, digits and _, starting with a letter or _ (at most 51).`);
+      throw new Error(
+        `Invalid PgService table name ${JSON.stringify(name)}: use lower-case letters, digits and _, starting with a letter or _ (at most 51).`,
+      );
     }
     this.table = `"${name}"`;
     this.sequence = `"${name}_id_seq"`;

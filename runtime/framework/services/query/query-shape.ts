@@ -34,7 +34,11 @@ export function assertQueryShape(where: Record<string, unknown>, depth = 0): voi
 export function assertEqualityQuery(query: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(query)) {
     assertNoNul(key, key);
-    assertScalar(value, () => frameworkErrors.badQueryValue(key, 'one value (this service matches equal values only)', describe(value)), key);
+    assertScalar(
+      value,
+      () => frameworkErrors.badQueryValue(key, 'one value (this service matches equal values only)', describe(value)),
+      key,
+    );
   }
 }
 

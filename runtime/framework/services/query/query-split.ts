@@ -63,7 +63,8 @@ function toSort(value: unknown): Record<string, number> {
 function toFieldList(value: unknown): string[] {
   const fields = toList(value);
   for (const field of fields) {
-    if (typeof field !== 'string') throw frameworkErrors.badQueryFilter('$select', 'a list of field names', `a list holding ${describe(field)}`);
+    if (typeof field !== 'string')
+      throw frameworkErrors.badQueryFilter('$select', 'a list of field names', `a list holding ${describe(field)}`);
     if (field.includes('\0')) throw frameworkErrors.nulInQuery('$select');
   }
   return fields as string[];

@@ -27,8 +27,18 @@ const COMPARISONS: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $g
  */
 export function whereSql(where: Row, field: FieldSql, params: SqlParams): string {
   const parts = Object.entries(where).map(([key, condition]) => {
-    if (key === '$or') return joinOr(toList(condition).filter(isObject).map((sub) => whereSql(sub, field, params)));
-    if (key === '$and') return joinAnd(toList(condition).filter(isObject).map((sub) => whereSql(sub, field, params)));
+    if (key === '$or')
+      return joinOr(
+        toList(condition)
+          .filter(isObject)
+          .map((sub) => whereSql(sub, field, params)),
+      );
+    if (key === '$and')
+      return joinAnd(
+        toList(condition)
+          .filter(isObject)
+          .map((sub) => whereSql(sub, field, params)),
+      );
     const f = field(key, params);
     if (isObject(condition) && Object.keys(condition).some((op) => op.startsWith('$'))) {
       return joinAnd(Object.entries(condition).map(([op, operand]) => operatorSql(op, f, operand, params)));
@@ -80,9 +90,11 @@ function compareSql(op: string, f: string, operand: unknown, params: SqlParams):
   const alternatives: string[] = [];
   const number = typeof value === 'number' ? value : typeof value === 'string' ? asNumber(value) : undefined;
   if (number !== undefined) alternatives.push(`(jsonb_typeof(${f}) = 'number' AND (${f})::numeric ${op} ${params.add(number)}::numeric)`);
-  if (typeof value === 'string') alternatives.push(`(jsonb_typeof(${f}) = 'string' AND (${f} #>> '{}') COLLATE "C" ${op} ${params.add(value)}::text COLLATE "C")`);
+  if (typeof value === 'string')
+    alternatives.push(`(jsonb_typeof(${f}) = 'string' AND (${f} #>> '{}') COLLATE "C" ${op} ${params.add(value)}::text COLLATE "C")`);
   const bool = value === 'true' || value === 'false' ? value === 'true' : value;
-  if (typeof bool === 'boolean') alternatives.push(`(jsonb_typeof(${f}) = 'boolean' AND (${f})::boolean ${op} ${params.add(bool)}::boolean)`);
+  if (typeof bool === 'boolean')
+    alternatives.push(`(jsonb_typeof(${f}) = 'boolean' AND (${f})::boolean ${op} ${params.add(bool)}::boolean)`);
   return alternatives.length === 0 ? 'false' : `COALESCE(${joinOr(alternatives)}, false)`;
 }
 
