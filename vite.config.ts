@@ -7,6 +7,7 @@ import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
 import { lessonTextPlugin } from './runtime/build/lesson-text-plugin.ts';
 import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
+import { pgliteSeedPlugin } from './runtime/build/pglite-seed-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
 import { sandboxedWorkersDevPlugin } from './runtime/build/sandboxed-workers-dev-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
@@ -33,6 +34,7 @@ export default defineConfig(({ mode }) => ({
     prebuiltProgramsPlugin(coursePrograms),
     serviceWorkerPlugin(),
     haloTarballPlugin(),
+    pgliteSeedPlugin(),
     sandboxedWorkersDevPlugin(),
   ],
   // One file per worker: the server worker runs from a blob: URL in the sandbox frame (an opaque

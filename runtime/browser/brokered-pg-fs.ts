@@ -39,20 +39,20 @@ export class BrokeredPgFs implements Filesystem {
   /** When the last sync read the files; a file changed in that same millisecond is sent again. */
   private lastSync = 0;
 
-  /** Keeps the data directory `name` through `host`. */
+  /** Keeps the data directory `name` through `host`, which has stored `files` of it so far (see PgHost.load). */
   constructor(
     private readonly host: PgHost,
     private readonly name: string,
+    private readonly files: PgFile[],
   ) {}
 
-  /** Loads the stored files and writes them into PGlite's file system before PostgreSQL starts. */
+  /** Writes the stored files into PGlite's file system before PostgreSQL starts. */
   async init(
     pg: PGlite,
     emscriptenOptions: Partial<PGliteOptions> & { preRun?: ((mod: { FS: unknown }) => void)[] },
   ): Promise<{ emscriptenOpts: never }> {
     this.pg = pg;
-    const files = await this.host.load(this.name);
-    const restore = (mod: { FS: unknown }): void => this.restore(mod.FS as EmscriptenFs, files);
+    const restore = (mod: { FS: unknown }): void => this.restore(mod.FS as EmscriptenFs, this.files);
     return { emscriptenOpts: { ...emscriptenOptions, preRun: [...(emscriptenOptions.preRun ?? []), restore] } as never };
   }
 

@@ -16,20 +16,24 @@ const BROWSER_PG_URL = 'idb://halo';
 const OPEN_GRACE_MS = 60_000;
 
 /**
- * Opens PGlite with what the page hands in: its wasm and files (the sandbox cannot fetch them), and for
- * `idb://<name>` a file system the page keeps; `memory://` stays in the program's memory.
+ * Opens PGlite with what the page hands in: its wasm and files (the sandbox cannot fetch them), for
+ * `idb://<name>` a file system the page keeps, and for a new database the fresh data directory the build
+ * made, so initdb never runs here (in the browser it took seconds and a second PGlite instance's memory);
+ * `memory://` stays in the program's memory.
  */
 async function openInPlayground(url: string): Promise<PgDriver> {
   const pg = programHost()?.pg;
   if (!pg) return openPglite(url);
-  const assets = await pg.assets();
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
+  const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
+  const [assets, stored] = await Promise.all([pg.assets(), name ? pg.load(name) : []]);
+  const [pgliteWasmModule, initdbWasmModule, seed] = await Promise.all([
     WebAssembly.compile(assets.pgliteWasm),
     WebAssembly.compile(assets.initdbWasm),
+    stored.length === 0 ? pg.seed() : null,
   ]);
   const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([assets.fsBundle]) };
-  const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
-  if (name) options.fs = new BrokeredPgFs(pg, name);
+  if (name) options.fs = new BrokeredPgFs(pg, name, stored);
+  if (seed) options.loadDataDir = new Blob([seed]);
   return openPglite(name ? 'memory://' : url, options);
 }
 

@@ -5,6 +5,8 @@ import type { PgAssets, PgFile } from '../contract/pg-broker-protocol.ts';
 export interface PgHost {
   /** PGlite's wasm modules and file bundle, from the playground's build. */
   assets(): Promise<PgAssets>;
+  /** A fresh data directory as a tar, made by the build: a new database starts from it, without initdb. */
+  seed(): Promise<ArrayBuffer>;
   /** Every file of the data directory `name` the page keeps (empty for a new database). */
   load(name: string): Promise<PgFile[]>;
   /** Stores changed files and removes deleted ones; resolves once they are stored. */

@@ -1,30 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { outputOfChild } from './child-output.ts';
 import { haloTarball, haloVersion } from './halo-package.ts';
 import { tarballName } from '../contract/tarball-name.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Packs halo in a child process, so its type bundling (seconds of CPU) overlaps Vite's own work. */
-function packInChild(): Promise<Uint8Array> {
-  const dir = mkdtempSync(join(tmpdir(), 'halo-pack-'));
-  const out = join(dir, 'halo.tgz');
-  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  return new Promise<Uint8Array>((done, fail) => {
-    const child = spawn(process.execPath, [tsx, resolve(root, 'runtime/build/pack-cli.ts'), out], { stdio: ['ignore', 'inherit', 'pipe'] });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('error', fail);
-    child.once('exit', (code) =>
-      code === 0 ? done(readFileSync(out)) : fail(new Error(`packing halo failed (exit ${code}):\n${errors}`)),
-    );
-  }).finally(() => rmSync(dir, { recursive: true, force: true }));
-}
 
 /**
  * Writes `halo-<version>.tgz` (the Node build of halo, installable offline) to the build's root, where
@@ -40,7 +21,8 @@ export function haloTarballPlugin(): Plugin {
       building = config.command === 'build';
     },
     buildStart() {
-      if (building) packing ??= packInChild();
+      // In a child process, so its type bundling (seconds of CPU) overlaps Vite's own work.
+      if (building) packing ??= outputOfChild(resolve(root, 'runtime/build/pack-cli.ts'));
     },
     configureServer(server) {
       let cached: Promise<Uint8Array> | null = null;

@@ -65,6 +65,12 @@ export interface RunOptions {
 export interface PlaygroundEngine {
   /** Resolves once the compiler is initialized and the service worker controls the page. */
   readonly ready: Promise<void>;
+  /**
+   * Resolves once the service worker controls the page and routes programs' origins to the engine: from then
+   * on a request to one reaches the running program (or the playground's 503), never the network. What a
+   * Send waits for; never the compiler.
+   */
+  readonly serving: Promise<void>;
   /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
   compile(files: Record<string, string>, entry?: string): Promise<CompileResult>;
   /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */

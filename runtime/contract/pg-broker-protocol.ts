@@ -23,10 +23,12 @@ export interface PgAssets {
 /** A request of the program to the page: PGlite's assets and data files, and the optional packages' modules. */
 export type PgCall =
   | { method: 'assets' }
+  /** A fresh data directory as a tar (see pglite-seed-file.ts), for a database with no stored files. */
+  | { method: 'seed' }
   /** The source of an optional package's module (the worker's build leaves them out, see optional-modules.ts). */
   | { method: 'module'; name: 'pglite' | 'graphql' }
   | { method: 'load'; name: string }
   | { method: 'save'; name: string; put: PgFile[]; remove: string[] };
 
-/** The page's answer to a PgCall: the value (assets, files, or nothing for a save) or an error message. */
-export type PgReply = { ok: true; value: PgAssets | PgFile[] | string | null } | { ok: false; message: string };
+/** The page's answer to a PgCall: the value (assets, files, the seed, a module's source, or nothing for a save) or an error message. */
+export type PgReply = { ok: true; value: PgAssets | PgFile[] | ArrayBuffer | string | null } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost } from '../server-worker/host/server-host.ts';
-import { answerPgCall } from '../server-worker/host/pg-store.ts';
+import { answerPgCall, pgliteSeed } from '../server-worker/host/pg-store.ts';
 import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
@@ -26,20 +26,22 @@ export interface EngineOptions {
   compilerAfterFirstResponse?: boolean;
 }
 
-/** Answers a program's call to the page: an optional package's module, or its PGlite's assets and files. */
-async function answerCall(call: PgCall): ReturnType<typeof answerPgCall> {
-  if (call.method !== 'module') return answerPgCall(call);
-  return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+/** Answers a program's call to the page: an optional package's module, or its PGlite's assets, seed (from the site at `root`) and files. */
+async function answerCall(call: PgCall, root: URL): ReturnType<typeof answerPgCall> {
+  if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+  if (call.method !== 'seed') return answerPgCall(call);
+  const seed = await pgliteSeed(root);
+  return { reply: { ok: true, value: seed }, transfer: [seed] };
 }
 
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
 export class Engine implements PlaygroundEngine {
   /** Resolves once the compiler is initialized and the service worker controls the page. */
   readonly ready: Promise<void>;
+  /** Resolves once msw's service worker controls the page and routes requests to the host (see PlaygroundEngine). */
+  readonly serving: Promise<void>;
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
-  /** Resolves once msw's service worker controls the page and routes requests to the host. */
-  private readonly bridge: Promise<void>;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
@@ -49,6 +51,7 @@ export class Engine implements PlaygroundEngine {
    */
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
+    const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -58,13 +61,12 @@ export class Engine implements PlaygroundEngine {
         // first program boots and answers, on a two-core laptop.
         quiet: () => !options.compilerAfterFirstResponse && this.compiler.start(),
       },
-      answerCall,
+      (call) => answerCall(call, root),
     );
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
-    const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     const host = this.host;
     const startCompiler = () => this.compiler.start();
-    this.bridge = startRequestBridge(
+    this.serving = startRequestBridge(
       {
         handles: (origin) => host.handles(origin),
         fetch: (request) => host.fetch(request).finally(startCompiler),
@@ -72,7 +74,7 @@ export class Engine implements PlaygroundEngine {
       },
       root,
     );
-    this.ready = Promise.all([this.compiler.ready, this.bridge]).then(() => undefined);
+    this.ready = Promise.all([this.compiler.ready, this.serving]).then(() => undefined);
     setTimeout(startCompiler, COMPILER_START_MS);
   }
 
@@ -89,7 +91,7 @@ export class Engine implements PlaygroundEngine {
    * service worker routes requests to it, so a `fetch` right after reaches the program.
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
-    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.bridge]);
+    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.serving]);
     return state;
   }
 

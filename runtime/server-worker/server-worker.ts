@@ -35,7 +35,7 @@ const replies = new Map<number, (reply: PgReply) => void>();
 let nextCall = 1;
 
 /** Asks the page something on the program's behalf (PGlite's assets and storage, the optional packages' modules). */
-function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | string | null> {
+function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | ArrayBuffer | string | null> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     replies.set(id, (reply) => (reply.ok ? resolve(reply.value) : reject(new Error(reply.message))));
@@ -68,6 +68,7 @@ setProgramHost({
   },
   pg: {
     assets: () => call({ method: 'assets' }) as Promise<PgAssets>,
+    seed: () => call({ method: 'seed' }) as Promise<ArrayBuffer>,
     load: (name) => call({ method: 'load', name }) as Promise<PgFile[]>,
     save: async (name, put, remove) => {
       await call(

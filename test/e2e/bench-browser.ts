@@ -4,7 +4,8 @@
  * eager first load (gzip), offline precache, a first lesson's transfer from a host that compresses
  * nothing, cold first response on localhost and over a throttled 20 Mbit/s, 40 ms RTT link, warm reload,
  * edit→response; then the engine's details (cold/warm load on the engine's test page, edits, request
- * round trip next to an in-page `app.fetch` floor). Writes test/bench/BROWSER.md. Bounded: a few minutes.
+ * round trip next to an in-page `app.fetch` floor), and what the learner sees (bench-learner.ts). Writes
+ * test/bench/BROWSER.md; with HALO_BENCH_ONLY=learner, only its learner section. Bounded: several minutes.
  * Not a test: figures are reported against the targets, misses included.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { serveStatic } from './harness/static-server.ts';
 import type { StaticServer } from './harness/static-server.ts';
 import { firstLesson } from './harness/first-lesson.ts';
 import { eagerGzipBytes, precacheBytes } from './bench-site-figures.ts';
+import { learnerFigures, learnerSection, withLearnerSection } from './bench-learner.ts';
 
 const LOAD_RUNS = 5;
 const EDITS = 30;
@@ -222,7 +224,14 @@ async function main(): Promise<void> {
     while (load() > IDLE_LOAD && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 2000));
     return load();
   };
+  const reportPath = `${REPO_ROOT}/test/bench/BROWSER.md`;
   try {
+    if (process.env.HALO_BENCH_ONLY === 'learner') {
+      const section = learnerSection(await learnerFigures(browser, server));
+      writeFileSync(reportPath, withLearnerSection(readFileSync(reportPath, 'utf8'), section));
+      console.log(section);
+      return;
+    }
     const targets: Target[] = [];
     const eager = eagerGzipBytes(site);
     targets.push({
@@ -290,6 +299,7 @@ async function main(): Promise<void> {
       load: at,
       how: `p50 of ${EDITS} edits ${EDIT_GAP_MS} ms apart (the editor's debounce): compile, run, request`,
     });
+    const learner = learnerSection(await learnerFigures(browser, server));
     const report = [
       '# Playground in the browser',
       '',
@@ -339,8 +349,9 @@ async function main(): Promise<void> {
       'the editor compiles them (400 ms after the last keystroke), so a spare server worker booted after one answer is ready for the',
       'next edit. The back-to-back row leaves no gap: each edit then shares the cores with the spare the edit before started.',
       '',
+      learner,
     ].join('\n');
-    writeFileSync(`${REPO_ROOT}/test/bench/BROWSER.md`, report);
+    writeFileSync(reportPath, report);
     console.log(report);
   } finally {
     await browser.close();

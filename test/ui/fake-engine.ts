@@ -11,6 +11,11 @@ import type {
 export class FakeEngine implements PlaygroundEngine {
   ready = Promise.resolve();
   requestTimeoutMs = 5_000;
+
+  /** Here the request routing is ready when the engine is: tests hold or fail both through `ready`. */
+  get serving(): Promise<void> {
+    return this.ready;
+  }
   state: ProgramState = { status: 'idle', origins: [] };
   runs: ProgramBundle[] = [];
   /** The storage scope of each run, in order. */
@@ -37,8 +42,8 @@ export class FakeEngine implements PlaygroundEngine {
   }
 
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
-    // The real engine's run waits for its request bridge (part of `ready`); compile does not.
-    await this.ready;
+    // The real engine's run waits for its request bridge (`serving`); compile does not.
+    await this.serving;
     this.runs.push(bundle);
     this.storageScopes.push(options.storageScope);
     this.state = { status: 'running', origins: ['http://localhost:3000'] };

@@ -6,9 +6,9 @@ import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 const { exchangeStore, sendRequest } = createExchangeState(createRequestState(undefined));
 
 describe('sending a request', () => {
-  it('waits for the engine before fetching, and reports a failure as a message', async () => {
+  it('waits for the engine to route requests before fetching, and reports a failure as a message', async () => {
     let release!: () => void;
-    const ready = new Promise<void>((resolve) => (release = resolve));
+    const serving = new Promise<void>((resolve) => (release = resolve));
     const calls: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (url: string) => {
@@ -16,7 +16,7 @@ describe('sending a request', () => {
       return new Response('hi', { status: 200, headers: { 'content-type': 'text/plain' } });
     }) as typeof fetch;
     try {
-      const sending = sendRequest(defaultRequest(), 'http://localhost:3000', { ready, requestTimeoutMs: 5000 });
+      const sending = sendRequest(defaultRequest(), 'http://localhost:3000', { serving, requestTimeoutMs: 5000 });
       await Promise.resolve();
       expect(calls).toEqual([]);
       expect(exchangeStore.get().pending).toBe(true);
@@ -28,7 +28,7 @@ describe('sending a request', () => {
       globalThis.fetch = async () => {
         throw new TypeError('Failed to fetch');
       };
-      await sendRequest(defaultRequest(), 'http://localhost:3000', { ready, requestTimeoutMs: 5000 });
+      await sendRequest(defaultRequest(), 'http://localhost:3000', { serving, requestTimeoutMs: 5000 });
       expect(exchangeStore.get()).toMatchObject({ pending: false, response: null, error: 'No response: Failed to fetch' });
     } finally {
       globalThis.fetch = realFetch;

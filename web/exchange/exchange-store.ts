@@ -29,7 +29,7 @@ export function createExchangeState({ remember }: RequestPart) {
   async function sendRequest(
     spec: RequestSpec,
     origin: string,
-    engine: Pick<PlaygroundEngine, 'ready' | 'requestTimeoutMs'>,
+    engine: Pick<PlaygroundEngine, 'serving' | 'requestTimeoutMs'>,
   ): Promise<void> {
     const timeoutMs = engine.requestTimeoutMs;
     let built;
@@ -42,7 +42,8 @@ export function createExchangeState({ remember }: RequestPart) {
     exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, error: null });
     try {
       // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
-      await engine.ready;
+      // Only that: the running program answers while esbuild is still loading.
+      await engine.serving;
       const startedAt = performance.now();
       const response = await fetch(built.url, {
         method: built.method,

@@ -4,6 +4,7 @@ import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
 import { fetchCompressed } from '../../assets/fetch-compressed.ts';
 import type { PgAssets, PgCall, PgFile, PgReply } from '../../contract/pg-broker-protocol.ts';
+import { PGLITE_SEED_FILE } from '../../contract/pglite-seed-file.ts';
 
 /** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
 const DB_NAME = 'halo-pg';
@@ -36,7 +37,7 @@ function openDb(): Promise<IDBDatabase> {
 const PGLITE_NOT_DOWNLOADED =
   'The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.';
 
-async function fetchBytes(url: string): Promise<ArrayBuffer> {
+async function fetchBytes(url: string | URL): Promise<ArrayBuffer> {
   // PGlite is stored offline on its first use only, so a network failure here means it never was.
   const response = await fetchCompressed(new URL(url, location.href).href).catch(() => {
     throw new Error(PGLITE_NOT_DOWNLOADED);
@@ -113,6 +114,11 @@ function done<T>(request: IDBRequest): Promise<T> {
   });
 }
 
+/** The fresh data directory the build made (PGLITE_SEED_FILE) from the site at `root`, through the offline cache. */
+export function pgliteSeed(root: URL): Promise<ArrayBuffer> {
+  return fetchBytes(new URL(PGLITE_SEED_FILE, root));
+}
+
 /**
  * Answers a program's PGlite on the page's side: its assets, and its data directories' files, kept in
  * the playground's IndexedDB (which the program cannot reach). The files are data the page never
@@ -123,13 +129,12 @@ export async function answerPgCall(call: PgCall): Promise<{ reply: PgReply; tran
     const value = await assets();
     return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
   }
-  const name = String(call.name);
   if (call.method === 'load') {
-    const value = await load(name);
+    const value = await load(String(call.name));
     return { reply: { ok: true, value }, transfer: value.flatMap((file) => (file.data ? [file.data] : [])) };
   }
   if (call.method === 'save' && Array.isArray(call.put) && Array.isArray(call.remove)) {
-    await save(name, call.put, call.remove);
+    await save(String(call.name), call.put, call.remove);
     return { reply: { ok: true, value: null }, transfer: [] };
   }
   return { reply: { ok: false, message: 'unknown request' }, transfer: [] };

@@ -1,5 +1,5 @@
 import { createReadStream, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGzip } from 'node:zlib';
 import { hostAnswer, type HostProfile } from './host-profiles.ts';
 import type { AddressInfo, Socket } from 'node:net';
@@ -33,6 +33,8 @@ export interface StaticServer {
   transfers: { path: string; at: number; bytes: number; finished: boolean }[];
   /** Takes the host away (every connection is dropped, as when a school server goes off) or brings it back. */
   setDown(down: boolean): void;
+  /** Holds back the answers to requests whose path matches `path` (a stalled download) until `release()`. */
+  hold(path: RegExp): { release(): void };
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export function serveStatic(
   const refused: string[] = [];
   const transfers: StaticServer['transfers'] = [];
   let down = false;
+  const holds: { path: RegExp; waiting: (() => void)[] | null }[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
     if (down) {
@@ -74,6 +77,11 @@ export function serveStatic(
     const before = req.socket.bytesWritten;
     // One request at a time per connection (HTTP/1.1, no pipelining): the difference is this response.
     res.once('close', () => Object.assign(transfer, { bytes: req.socket.bytesWritten - before, finished: true }));
+    const held = holds.find((hold) => hold.waiting && hold.path.test(path));
+    if (held) held.waiting?.push(() => serve(req, res, path));
+    else serve(req, res, path);
+  });
+  const serve = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     if (!path.startsWith(prefix)) {
       res.writeHead(404).end();
       return;
@@ -94,7 +102,7 @@ export function serveStatic(
     } catch {
       res.writeHead(404).end();
     }
-  });
+  };
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => sockets.add(socket));
   return new Promise((done, fail) => {
@@ -107,6 +115,17 @@ export function serveStatic(
         refused,
         transfers,
         bytesSent: () => [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0),
+        hold(path) {
+          const hold: (typeof holds)[number] = { path, waiting: [] };
+          holds.push(hold);
+          return {
+            release() {
+              const waiting = hold.waiting ?? [];
+              hold.waiting = null;
+              for (const answer of waiting) answer();
+            },
+          };
+        },
         setDown(value) {
           down = value;
           // Kept-alive connections would otherwise still reach the host.

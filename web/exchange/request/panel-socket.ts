@@ -35,14 +35,14 @@ export class PanelSocket {
   private wanted = false;
 
   /** Connects through `engine` (its routing must be in place before a socket opens, or it would reach the network). */
-  constructor(private readonly engine: Pick<PlaygroundEngine, 'ready' | 'state' | 'onState'>) {}
+  constructor(private readonly engine: Pick<PlaygroundEngine, 'serving' | 'state' | 'onState'>) {}
 
   /** Opens a connection to `url` (closing any open one). */
   async connect(url: string): Promise<void> {
     this.disconnect();
     this.wanted = true;
     this.url = url;
-    await this.engine.ready;
+    await this.engine.serving;
     this.open(false);
   }
 
@@ -113,7 +113,7 @@ export class PanelSocket {
 const panels = new WeakMap<object, [PanelSocket, PanelSocket]>();
 
 /** The request panel's two connections for `engine` (created once, so their logs outlive the view). */
-export function panelSockets(engine: Pick<PlaygroundEngine, 'ready' | 'state' | 'onState'>): [PanelSocket, PanelSocket] {
+export function panelSockets(engine: Pick<PlaygroundEngine, 'serving' | 'state' | 'onState'>): [PanelSocket, PanelSocket] {
   let pair = panels.get(engine);
   if (!pair) panels.set(engine, (pair = [new PanelSocket(engine), new PanelSocket(engine)]));
   return pair;
