@@ -5,32 +5,19 @@
  * an edit (esbuild.wasm inflated in the compiler worker).
  */
 import { readdirSync, statSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { expect, test } from 'vitest';
 import { firstLesson } from './harness/first-lesson.ts';
 import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { serveSiteToChromium } from './harness/served-site.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
 /** The issue's budget for a first lesson on an uncompressing host. */
 const FIRST_LESSON_BYTES = 6 * 1024 * 1024;
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveStatic(distDir());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveSiteToChromium();
 
 test('a first visit to lesson 1 gets its first response in under 6 MB, then compiles an edit', async () => {
-  const { bytes, page, bundle } = await firstLesson(browser, server);
+  const { bytes, page, bundle } = await firstLesson(site.browser, site.server);
   console.log(`uncompressing host: ${(bytes / 2 ** 20).toFixed(2)} MB sent up to lesson 1's first response`);
   expect(bytes).toBeLessThanOrEqual(FIRST_LESSON_BYTES);
 
@@ -40,7 +27,7 @@ test('a first visit to lesson 1 gets its first response in under 6 MB, then comp
   );
   await waitForProgram(page, bundle);
   expect((await send(page)).body).toContain('Compressed, still compiled');
-  console.log(`… ${(server.bytesSent() / 2 ** 20).toFixed(2)} MB up to the edit's response`);
+  console.log(`… ${(site.server.bytesSent() / 2 ** 20).toFixed(2)} MB up to the edit's response`);
 
   // The large files the build compressed went over the wire as their `.gz` sibling only (the few the
   // document itself loads before its service worker exists are smaller).
@@ -48,7 +35,7 @@ test('a first visit to lesson 1 gets its first response in under 6 MB, then comp
     .filter((name) => name.endsWith('.gz') && statSync(`${distDir()}/assets/${name.slice(0, -3)}`).size > 512 * 1024)
     .map((name) => `assets/${name.slice(0, -3)}`);
   expect(large).toContainEqual(expect.stringMatching(/esbuild-.*\.wasm$/));
-  const requested = server.requests.map((path) => path.slice(new URL(server.url).pathname.length));
+  const requested = site.server.requests.map((path) => path.slice(new URL(site.server.url).pathname.length));
   expect(requested).toContainEqual(expect.stringMatching(/^assets\/esbuild-.*\.wasm\.gz$/));
   expect(requested.filter((path) => large.includes(path))).toEqual([]);
   // A first visit (every asset over the network), its checks, then a compile and a run of an edit.

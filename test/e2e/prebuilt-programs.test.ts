@@ -3,27 +3,13 @@
  * and template ahead, so with `esbuild.wasm` unreachable the first lesson still runs its starter and its
  * checks get answers. The first edit then needs the compiler, and says so when it cannot start.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './harness/browser.ts';
-import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { expect, test } from 'vitest';
+import { serveSiteToChromium } from './harness/served-site.ts';
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveStatic(distDir());
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveSiteToChromium();
 
 test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered; so does lesson 13 of two files', async () => {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   let wasmAsked = 0;
   // Every fetch of esbuild's binary fails, from the page, its workers and the service worker alike.
   // Its compressed sibling (`.wasm.gz`) is what the compiler fetches: both fail.
@@ -32,7 +18,7 @@ test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its 
     return route.abort();
   });
   const page = await context.newPage();
-  await page.goto(`${server.url}index.html`);
+  await page.goto(`${site.server.url}index.html`);
   await page.waitForFunction(
     () => {
       const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')];
@@ -47,7 +33,7 @@ test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its 
   await expect.poll(() => wasmAsked, { timeout: 30_000 }).toBeGreaterThan(0);
 
   // A program of several files was compiled ahead too: lesson 13's main.ts + planets.service.ts.
-  await page.goto(`${server.url}index.html?lesson=13-your-own-service`);
+  await page.goto(`${site.server.url}index.html?lesson=13-your-own-service`);
   await page.getByText('Planets at http://localhost:3000/planets').first().waitFor({ state: 'attached', timeout: 60_000 });
   await context.close();
   // Two first visits in a fresh context, with the checks of one: well over a minute on a loaded machine.

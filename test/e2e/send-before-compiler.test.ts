@@ -4,40 +4,27 @@
  * program. The host holds esbuild's wasm back until the answer is shown, so a Send that waited for the
  * compiler would never be answered.
  */
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './harness/browser.ts';
-import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { expect, test } from 'vitest';
+import { serveSiteToChromium } from './harness/served-site.ts';
 import { FIRST } from './harness/wait.ts';
 import { send, waitForProgram } from './share-page.ts';
 
 const ESBUILD_WASM = /\/esbuild-[^/]*\.wasm(\.gz)?$/;
 
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveStatic(distDir());
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = serveSiteToChromium();
 
 test('a Send made while the compiler is still loading is answered by the running program', async () => {
-  const esbuild = server.hold(ESBUILD_WASM);
+  const esbuild = site.server.hold(ESBUILD_WASM);
   try {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${server.url}index.html?lesson=01-getting-started`);
+    const page = await (await site.browser.newContext()).newPage();
+    await page.goto(`${site.server.url}index.html?lesson=01-getting-started`);
     await waitForProgram(page, '', FIRST.timeout);
     // The compiler has started and asked for its wasm, which the host holds back.
-    await expect.poll(() => server.requests.some((path) => ESBUILD_WASM.test(path)), FIRST).toBe(true);
+    await expect.poll(() => site.server.requests.some((path) => ESBUILD_WASM.test(path)), FIRST).toBe(true);
     const { status } = await send(page);
     // 200 comes from lesson 1's program; with no program listening the playground would answer 503.
     expect(status).toMatch(/^200/);
-    expect(server.transfers.filter((t) => ESBUILD_WASM.test(t.path)).every((t) => !t.finished)).toBe(true);
+    expect(site.server.transfers.filter((t) => ESBUILD_WASM.test(t.path)).every((t) => !t.finished)).toBe(true);
   } finally {
     esbuild.release();
   }
