@@ -72,8 +72,8 @@ export async function serveProgram(file: string, timeoutMs = 20_000): Promise<Ru
   return { origin: `http://localhost:${port}`, output: () => output, stop, restart };
 }
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
+/** A port nobody listens on right now (on 127.0.0.1). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

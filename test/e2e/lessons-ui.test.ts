@@ -12,6 +12,7 @@ import { lessons } from '../../web/lessons/course/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
+import { settledChecks } from './harness/course-page.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/lessons-ui');
 const lesson4 = lessons[3];
@@ -20,24 +21,7 @@ let session: PlaygroundSession;
 let page: Page;
 
 const shot = (name: string) => page.screenshot({ path: resolve(SHOTS, `${name}.png`) });
-const checks = () => page.getByTestId('lesson-checks').locator('[data-check-status]');
 const lessonArticle = (number: number) => page.getByRole('article', { name: new RegExp(`^Lesson ${number}: `) });
-
-/** Waits until the checks of the open lesson ran on its current code, and returns how many passed. */
-async function settledChecks(count: number): Promise<{ passed: number; failed: number }> {
-  await page.waitForFunction(
-    (n) => {
-      const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')];
-      return items.length === n && items.every((li) => li.getAttribute('data-check-status') !== 'pending');
-    },
-    count,
-    ANSWER,
-  );
-  return {
-    passed: await checks().and(page.locator('[data-check-status=passed]')).count(),
-    failed: await checks().and(page.locator('[data-check-status=failed]')).count(),
-  };
-}
 
 /** The code the editor shows (Monaco renders spaces as no-break spaces). */
 async function editorText(): Promise<string> {
@@ -77,7 +61,7 @@ test('a first visit lands on lesson 1 with its starter compiled, running and che
     undefined,
     WAIT,
   );
-  const { passed, failed } = await settledChecks(lessons[0].checks.length);
+  const { passed, failed } = await settledChecks(page, lessons[0].checks.length);
   // The starter runs (some check passes or fails on a real answer), and the learner still has work to do.
   expect(passed + failed).toBe(lessons[0].checks.length);
   expect(failed).toBeGreaterThan(0);
@@ -94,7 +78,7 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
   // The request panel is set to the lesson's first check.
   await expect.poll(() => page.getByLabel('Method').inputValue(), WAIT).toBe('POST');
   await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/greet');
-  expect((await settledChecks(lesson4.checks.length)).failed).toBeGreaterThan(0);
+  expect((await settledChecks(page, lesson4.checks.length)).failed).toBeGreaterThan(0);
   await expect.poll(editorText, WAIT).toContain('TODO: await req.parseBody()');
   await shot('02-lesson-4-failing');
 
@@ -106,7 +90,7 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
     "if (name == null) { res.write('Hello, whoever you are!'); return; }",
   );
   await page.getByTestId('lesson-complete').waitFor(ANSWER);
-  expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
+  expect(await settledChecks(page, lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
   await page.getByText(`${lesson4.checks.length} of ${lesson4.checks.length} checks pass`).waitFor(WAIT);
   await page.getByRole('button', { name: `Next lesson: 5. ${lessons[4].title} →` }).waitFor(WAIT);
   await page.getByRole('button', { name: 'See checks' }).click();
@@ -124,7 +108,7 @@ test('the code and the completion mark survive a reload', async () => {
   await page.getByTestId('lesson-complete').waitFor(WAIT);
   await expect.poll(editorText, WAIT).toContain("if (name == null) { res.write('Hello, whoever you are!'); return; }");
   await expect.poll(() => page.getByText(`1 of ${lessons.length} complete`).count(), WAIT).toBe(1);
-  expect((await settledChecks(lesson4.checks.length)).failed).toBe(0);
+  expect((await settledChecks(page, lesson4.checks.length)).failed).toBe(0);
 }, 120_000);
 
 test('each lesson keeps its own code', async () => {
@@ -161,7 +145,7 @@ test('"Reset to starter" brings the starter back; "Show solution" compares, and 
   await dialog.getByRole('button', { name: 'Use solution' }).click();
   await dialog.waitFor({ state: 'hidden', ...WAIT });
   await expect.poll(editorText, WAIT).toContain('if (name == null) {');
-  expect(await settledChecks(lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
+  expect(await settledChecks(page, lesson4.checks.length)).toEqual({ passed: lesson4.checks.length, failed: 0 });
 }, 120_000);
 
 test('the free playground holds the example program, apart from the lessons', async () => {

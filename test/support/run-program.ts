@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../runtime/course/serve-program.ts';
 
 /** A Halo program running in its own process group, as a terminal would run it. */
 export interface RunningProgram {
@@ -11,18 +11,6 @@ export interface RunningProgram {
   waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** Sends a signal to the whole process group (what Ctrl-C does) and resolves with the exit code. */
   interrupt(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Finds a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /**
