@@ -54,6 +54,7 @@ const socketStep = strict(
 const heading = {
   title: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')),
   kind: v.optional(v.picklist(['task', 'observe'])),
+  points: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0, 'must be 0 or more'))),
 };
 
 /** A check with one request. */
