@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
 import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
+import { runCheckCommand } from '../support/check-command.ts';
 
 // `npm run check -- --lesson … --url …`: the lesson's checks against a real server, from a terminal.
 
@@ -11,21 +11,6 @@ afterEach(async () => {
   await program?.stop();
   program = undefined;
 });
-
-/** Runs the check command (what `npm run check --` runs) and resolves with its exit code and output. */
-function runCheckCommand(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'runtime/course/check-cli.ts'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
 
 it("passes lesson 08's solution running on Node: a ✓ per check, exit 0", async () => {
   program = await serveProgram(join(REPO_ROOT, 'lessons/08-services/solution.ts'));
