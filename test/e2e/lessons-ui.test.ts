@@ -109,8 +109,9 @@ test('the lesson list is in chapters: each heading with its introduction names a
     const group = page.getByRole('region', { name: chapter.title });
     await group.getByRole('heading', { name: chapter.title }).waitFor(WAIT);
     expect(await group.getByText(chapter.intro).isVisible()).toBe(true);
-    const entries = await group.locator('.lesson-link').allInnerTexts();
-    expect(entries.map((text) => text.split('\n').pop()?.replace(' (complete)', ''))).toEqual(
+    // Each entry reads its completion mark, its number and title, and "(complete)" for screen readers when done.
+    const entries = await group.locator('.lesson-link').allTextContents();
+    expect(entries.map((text) => text.replace(/^[✓○]/, '').replace(/ \(complete\)$/, ''))).toEqual(
       chapter.lessons.map((lesson) => `${lesson.number}. ${lesson.title}`),
     );
   }
