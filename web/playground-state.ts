@@ -35,6 +35,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
   const progress = createProgressState(storage);
   const request = createRequestState(storage);
   const workspace = createWorkspaceState({ storage, search: location.search, files, request });
+  const lessonChecks = createLessonChecksState(files, workspace, progress);
   return {
     files,
     layout,
@@ -43,8 +44,8 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     workspace,
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
-    exchange: createExchangeState(request),
-    lessonChecks: createLessonChecksState(files, workspace, progress),
+    exchange: createExchangeState(request, lessonChecks),
+    lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),
     offline: createOfflineState(),

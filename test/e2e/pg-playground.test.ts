@@ -95,3 +95,22 @@ test("a program sees only its own scope's databases: the same data directory nam
   await runIn('workspace:19-persisting-data');
   expect(await todos()).toEqual(['Mine, in lesson 19']);
 }, 180_000);
+
+test("a run for the checks keeps its database in memory: fresh in each check scope, kept across its restarts, never the learner's", async () => {
+  const todos = async () => (JSON.parse((await session.fetch(`${ORIGIN}/todos`)).body) as { text: string }[]).map((todo) => todo.text);
+  const post = async (text: string) =>
+    expect((await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text } } })).status).toBe(201);
+  await session.run({ 'main.ts': LESSON }, 'workspace:checks-apart');
+  await post('The learner’s');
+  await session.run({ 'main.ts': LESSON }, 'round-1', true);
+  expect(await todos()).toEqual([]);
+  await post('Made by a check');
+  // A check's restart of the program (restartFirst) finds what the round wrote.
+  await session.run({ 'main.ts': LESSON }, 'round-1', true);
+  expect(await todos()).toEqual(['Made by a check']);
+  await session.run({ 'main.ts': LESSON }, 'workspace:checks-apart');
+  expect(await todos()).toEqual(['The learner’s']);
+  // The next round starts from nothing again.
+  await session.run({ 'main.ts': LESSON }, 'round-2', true);
+  expect(await todos()).toEqual([]);
+}, 180_000);
