@@ -140,6 +140,11 @@ test("lesson 21: the GraphQL body holds the lesson's mutation, fully in view; th
     return own.bottom <= window.innerHeight;
   });
   expect(fits).toBe(true);
+  const room = await request().evaluate(
+    (pane, box) => pane.getBoundingClientRect().bottom - box.getBoundingClientRect().bottom,
+    await variables.elementHandle(),
+  );
+  console.log(`GraphQL variables box at 1440×900: ${Math.round(room)} px of the request pane to spare below it`);
   const answer = await send(page);
   expect(answer.status).toBe('200 OK');
   expect(answer.body).toContain('booksCreate');
