@@ -15,6 +15,7 @@ import { createConsoleState } from './editor/console-store.ts';
 import { createProblemsState } from './editor/problems-store.ts';
 import { createApiPanelState } from './api/api-panel-store.ts';
 import { createShareState } from './share/share-store.ts';
+import { createClassState } from './classroom/class-store.ts';
 
 /** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
 export interface PlaygroundStateOptions {
@@ -53,5 +54,6 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
     share: createShareState(workspace),
+    classroom: createClassState({ storage, search: location.search }, lessonChecks, files, workspace),
   };
 }
