@@ -45,7 +45,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     workspace,
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
-    exchange: createExchangeState(request),
+    exchange: createExchangeState(request, lessonChecks),
     lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),

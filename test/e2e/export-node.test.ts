@@ -1,7 +1,7 @@
 /**
  * "Download as Node project" in Chromium: the zip, unpacked in a temp dir, installs offline from its
- * bundled halo tarball, starts with `npm start`, and answers the same request with the same body as
- * the program did in the browser.
+ * bundled halo tarball, starts with `npm start`, says where it listens, and answers the same request with
+ * the same body as the program did in the browser.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 import { runProgram, type RunningProgram } from '../support/run-program.ts';
+import { LISTENING_LINE } from '../../web/export/node-project.ts';
 
 const program = `import { App, AppHttp, HttpException } from 'halo';
 
@@ -91,6 +92,8 @@ test('the exported zip installs offline, starts, and answers like the browser', 
   expect(install.status, install.stderr).toBe(0);
 
   running = await runProgram('npm', ['start', '--prefix', project]);
+  // It says where it listens: the port HALO_PORT chose, not the 3000 the program names.
+  await running.waitForOutput(`${LISTENING_LINE}http://localhost:${new URL(running.origin).port} — press Ctrl+C to stop.`);
   const response = await fetch(`${running.origin}/greet`, { method: 'POST', body: new URLSearchParams({ name: 'Zoë' }) });
   expect(`${response.status} ${response.statusText}`).toBe(inBrowser.status);
   expect(await response.text()).toBe(inBrowser.body);

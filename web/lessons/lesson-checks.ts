@@ -38,7 +38,18 @@ export function createLessonChecksState(
   { markComplete }: ProgressPart,
 ) {
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+  let checkRounds = 0;
   let runConnected: (() => void) | null = null;
+  /** Ends when the round of checks in progress has given the learner's program back; null between rounds. */
+  let roundEnd: Promise<void> | null = null;
+
+  /**
+   * Resolves once no round of checks is in progress. While one is, the program answering is the checks' copy,
+   * whose data goes with it: the learner's own requests wait for their program.
+   */
+  async function checksSettled(): Promise<void> {
+    while (roundEnd) await roundEnd;
+  }
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
   function runLessonChecksNow(): void {
@@ -57,23 +68,28 @@ export function createLessonChecksState(
     async function run(): Promise<void> {
       controller?.abort();
       const lesson = findLesson(workspaceStore.get().active);
-      if (!lesson) return;
+      const bundle = session.handedBundle;
+      if (!lesson || !bundle) return;
       const current = (controller = new AbortController());
+      let endRound = () => {};
+      const thisRound = (roundEnd = new Promise<void>((resolve) => (endRound = resolve)));
       lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
-      const files = filesStore.get().files;
+      // Each round its own check scope: a fresh start of the program and of its databases.
+      const storageScope = `checks-${(checkRounds += 1)}`;
+      /** Starts a fresh copy of the learner's program for the checks, apart from the learner's data (RunOptions.forChecks). */
+      const startForChecks = async () => {
+        current.signal.throwIfAborted();
+        await engine.run(bundle, { storageScope, forChecks: true });
+      };
       try {
+        await startForChecks();
         const results = await runChecks(lesson.checks, {
           origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
           fetch: (input, init) => globalThis.fetch(input, init),
           timeoutMs: CHECK_TIMEOUT_MS,
           signal: current.signal,
           onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
-          // A fresh start of the same code: the compile cache makes the compile instant.
-          restart: async () => {
-            const compiled = await engine.compile(files);
-            if (!compiled.ok) throw new Error('the program no longer compiles');
-            await engine.run(compiled.bundle);
-          },
+          restart: startForChecks,
         });
         lessonChecksStore.set({ status: 'done' });
         if (results.every((r) => r.passed)) markComplete(lesson.id);
@@ -83,6 +99,12 @@ export function createLessonChecksState(
         // runChecks reports request failures as failed checks; anything else is a bug worth a console line.
         console.error('The lesson checks stopped', error);
         lessonChecksStore.set({ status: 'done' });
+      } finally {
+        // The learner's program again, with the data it had: what the checks made went with their copy. Unless
+        // something newer took over, which runs its own program.
+        if (!current.signal.aborted) await engine.run(bundle).catch(() => undefined);
+        if (roundEnd === thisRound) roundEnd = null;
+        endRound();
       }
     }
 
@@ -115,7 +137,7 @@ export function createLessonChecksState(
     };
   }
 
-  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks, checksSettled };
 }
 
 /** The lesson-checks part of the playground state, for components. */

@@ -7,6 +7,17 @@ import { Pane } from '../layout/pane.tsx';
 import { Split } from '../layout/split.tsx';
 import { StackedPanes } from './stacked-panes.tsx';
 import { useNarrow } from '../state/pane-tabs-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
+import type { RequestSpec } from '../exchange/request/request-model.ts';
+
+/**
+ * The split of request and response for what the request panel is doing, each remembered apart: the room
+ * goes to the mode in use (see DEFAULT_LAYOUT).
+ */
+function exchangeSplitOf(spec: RequestSpec): string {
+  if (spec.mode === 'websocket') return 'exchange-websocket';
+  return spec.bodyType === 'graphql' ? 'exchange-graphql' : 'exchange';
+}
 
 /**
  * The playground's panes: on a wide screen lesson, editor and request/response side by side in resizable
@@ -16,6 +27,7 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
   const { layoutStore } = useLayout();
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const narrow = useNarrow();
+  const exchangeSplit = useStore(useRequest().requestStore, ({ spec }) => exchangeSplitOf(spec));
   const lesson = (
     <Pane key="lesson" title="Lesson">
       <LessonPane checksBar={!narrow} />
@@ -35,7 +47,7 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
     );
   }
   const exchange = (
-    <Split key="exchange" id="exchange" direction="column" labels={['Resize request and response']}>
+    <Split key="exchange" id={exchangeSplit} direction="column" labels={['Resize request and response']}>
       {request}
       {response}
     </Split>

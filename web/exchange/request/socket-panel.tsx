@@ -37,7 +37,7 @@ function Connection({
   const view = useStore(socket.store, (v) => v);
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
-    <section className="flex min-w-0 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
+    <section className="flex min-h-0 min-w-48 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
       <div className="flex items-center gap-1">
         <strong className="text-sm">{name}</strong>
         <span className="text-xs" role="status" aria-label={`Connection ${name} status`}>
@@ -68,12 +68,14 @@ function Connection({
         Send on {name}
       </button>
       <ol
-        className="max-h-64 min-h-16 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700"
+        // The log takes the panel's remaining height: it is what a learner reads in this mode.
+        className="min-h-24 flex-1 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700"
         aria-label={`Log of ${name}`}
         aria-live="polite"
       >
         {view.log.map((line, i) => (
-          <li key={i} className={`break-all ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
+          // One row per message, as in a terminal: the log scrolls sideways for long ones, so many fit in view.
+          <li key={i} className={`whitespace-pre ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
             <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
           </li>
         ))}
@@ -104,7 +106,7 @@ export function SocketPanel({ spec, origin }: { spec: RequestSpec; origin: strin
         Send <code>{'{ "id": 1, "call": "<service>.<method>", "record": …, "data": …, "query": … }'}</code>; every connection hears
         <code> {'{ "event": "<service> created", "data": … }'}</code>. Connections reconnect by themselves when the program restarts.
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex min-h-0 flex-1 flex-wrap gap-2">
         <Connection
           name="A"
           socket={a}

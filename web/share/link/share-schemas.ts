@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
-import { filesProblem } from '../../state/file-names.ts';
+import { filesLimitProblem } from '../../state/file-names.ts';
+import { ShareLinkError } from './share-link-error.ts';
 import { ENTRY_FILE } from '../../state/files-store.ts';
 import type { SharedProgram, SharedRow } from './share-format.ts';
 
@@ -85,7 +86,7 @@ const requestV1 = {
   multipart: v.optional(parts),
 };
 
-/** Files as a learner can name them: any other name (`../x`, `/etc/x`, 500 files) was made by hand. */
+/** Files as text, the entry among them; the playground's limits (names, count, size) are checked apart, see {@link readSharedProgram}. */
 const files = v.pipe(
   record('files'),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -95,8 +96,8 @@ const files = v.pipe(
   }),
   v.transform((value) => value as Record<string, string>),
   v.check(
-    (value) => filesProblem(value, ENTRY_FILE) === null,
-    (issue) => `The link's files are malformed: ${filesProblem(issue.input, ENTRY_FILE)}`,
+    (value) => typeof value[ENTRY_FILE] === 'string',
+    () => `The link's files are malformed: the program has no ${ENTRY_FILE}.`,
   ),
 );
 
@@ -122,9 +123,15 @@ export const SHARE_SCHEMAS = {
   }),
 };
 
-/** The program a version's link data holds; throws an Error naming the first thing that is wrong. */
+/**
+ * The program a version's link data holds; throws an Error naming the first thing that is wrong, or a
+ * `limit` ShareLinkError for an intact program past a documented limit (more than 20 files, a file too long,
+ * a name the playground refuses: `../x`, `/etc/x`), so the learner reads which one rather than "damaged".
+ */
 export function readSharedProgram(data: unknown, version: keyof typeof SHARE_SCHEMAS): SharedProgram {
   const parsed = v.safeParse(SHARE_SCHEMAS[version], data, { abortEarly: true });
   if (!parsed.success) throw new Error(parsed.issues[0].message);
+  const limit = filesLimitProblem(parsed.output.files);
+  if (limit) throw new ShareLinkError('limit', { limit });
   return parsed.output;
 }
