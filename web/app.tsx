@@ -31,6 +31,10 @@ import { useNarrow } from './state/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
 import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 import { FilesAndEditor } from './editor/files-and-editor.tsx';
+import { ExchangeSlotsContext } from './exchange/exchange-slots.tsx';
+import { EXERCISE_SLOTS } from './exercise/add-as-check.tsx';
+import { MakeExerciseButton } from './exercise/make-exercise-button.tsx';
+import { OpenExerciseButton, useExerciseDrop } from './exercise/open-exercise-file.tsx';
 
 // A second, read-only Monaco: loads when its tab is chosen.
 const CompiledOutput = lazy(() =>
@@ -64,6 +68,10 @@ function Toolbar() {
       <ShareButton />
       <span data-chrome="secondary" className="contents">
         <TemplateMenu />
+      </span>
+      <span data-chrome="secondary" className="contents">
+        <MakeExerciseButton />
+        <OpenExerciseButton />
       </span>
       <ToolbarMore>
         {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
@@ -167,6 +175,7 @@ export function App() {
   useCompileOnEdit();
   useLessonChecks();
   useLessonAddress();
+  useExerciseDrop();
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
@@ -195,12 +204,14 @@ export function App() {
     </Pane>
   );
   return (
-    <div className="flex h-full flex-col">
-      <Toolbar />
-      <main className="flex min-h-0 min-w-0 flex-1">
-        <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
-      </main>
-      <ApiDrawer />
-    </div>
+    <ExchangeSlotsContext value={EXERCISE_SLOTS}>
+      <div className="flex h-full flex-col">
+        <Toolbar />
+        <main className="flex min-h-0 min-w-0 flex-1">
+          <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
+        </main>
+        <ApiDrawer />
+      </div>
+    </ExchangeSlotsContext>
   );
 }

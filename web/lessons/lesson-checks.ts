@@ -7,6 +7,8 @@ import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { Check } from '../../runtime/checks/check-format.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** The checks of the open lesson against the running program. */
 export interface LessonChecksState {
@@ -23,21 +25,26 @@ const DEFAULT_ORIGIN = 'http://localhost:3000';
 // A program opening PGlite for the first time (lesson 19) can take several seconds on a slow machine.
 const CHECK_TIMEOUT_MS = 30_000;
 
-function waitingFor(id: string): LessonChecksState {
-  const lesson = findLesson(id);
-  return { lessonId: lesson?.id ?? null, status: 'waiting', results: lesson ? lesson.checks.map(() => null) : [] };
+/** The checks of workspace `id`: its lesson's or its exercise's; undefined in the free playground. */
+type ChecksOf = (id: string) => readonly Check[] | undefined;
+
+function waitingFor(id: string, checksOf: ChecksOf): LessonChecksState {
+  const checks = checksOf(id);
+  return { lessonId: checks ? id : null, status: 'waiting', results: checks ? checks.map(() => null) : [] };
 }
 
 /** The lesson-checks part of the playground state. */
 export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 
-/** Creates the open lesson's check results, for the check list and the completion mark. */
+/** Creates the open lesson's (or exercise's) check results, for the check list and the completion mark. */
 export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
   { markComplete }: ProgressPart,
+  exercises?: Pick<ExercisesPart, 'findExercise'>,
 ) {
-  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+  const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
+  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let runConnected: (() => void) | null = null;
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
@@ -56,13 +63,14 @@ export function createLessonChecksState(
 
     async function run(): Promise<void> {
       controller?.abort();
-      const lesson = findLesson(workspaceStore.get().active);
-      if (!lesson) return;
+      const id = workspaceStore.get().active;
+      const checks = checksOf(id);
+      if (!checks) return;
       const current = (controller = new AbortController());
-      lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
+      lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
       const files = filesStore.get().files;
       try {
-        const results = await runChecks(lesson.checks, {
+        const results = await runChecks(checks, {
           origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
           fetch: (input, init) => globalThis.fetch(input, init),
           timeoutMs: CHECK_TIMEOUT_MS,
@@ -76,7 +84,7 @@ export function createLessonChecksState(
           },
         });
         lessonChecksStore.set({ status: 'done' });
-        if (results.every((r) => r.passed)) markComplete(lesson.id);
+        if (results.every((r) => r.passed)) markComplete(id);
       } catch (error) {
         // Aborted: a newer build or another lesson took over, and set the store itself.
         if (current.signal.aborted) return;
@@ -96,7 +104,7 @@ export function createLessonChecksState(
       if (active === lastActive) return;
       lastActive = active;
       controller?.abort();
-      lessonChecksStore.set(waitingFor(active));
+      lessonChecksStore.set(waitingFor(active, checksOf));
     });
     const offFiles = filesStore.subscribe(() => {
       // Results of the previous code stay visible, marked as out of date until the next build is checked.
