@@ -69,10 +69,6 @@ function Toolbar() {
       <span data-chrome="secondary" className="contents">
         <TemplateMenu />
       </span>
-      <span data-chrome="secondary" className="contents">
-        <MakeExerciseButton />
-        <OpenExerciseButton />
-      </span>
       <ToolbarMore>
         {/* Lessons have their own "Reset to starter"; the example belongs to the free playground. */}
         {workspace === SCRATCH && (
@@ -82,6 +78,10 @@ function Toolbar() {
         )}
         <span data-chrome="secondary" className="contents">
           <ExportButton />
+        </span>
+        <span data-chrome="secondary" className="contents">
+          <MakeExerciseButton />
+          <OpenExerciseButton />
         </span>
         <ModeButtons />
         <ApiButton />
