@@ -38,9 +38,30 @@ const EMPTY: DraftState = { open: false, title: '', text: '', starter: null, sol
 export function createExerciseDraftState() {
   const draftStore = createStore<DraftState>(EMPTY);
 
-  /** Opens the maker; a new exercise starts from `files` as its starter. */
-  function openDraft(files: Files): void {
-    draftStore.set((s) => ({ open: true, starter: s.starter ?? files }));
+  /**
+   * Opens the maker. A new exercise starts from `files` as its starter or, opened on a lesson, from the
+   * lesson: its title, starter, solution and checks, to change at will.
+   */
+  function openDraft(files: Files, lesson?: Pick<Exercise, 'title' | 'starter' | 'solution' | 'checks'>): void {
+    const { starter, title, checks } = draftStore.get();
+    if (lesson && starter === null && title === '' && checks.length === 0) {
+      draftStore.set({
+        open: true,
+        title: lesson.title,
+        starter: lesson.starter,
+        solution: lesson.solution,
+        checks: lesson.checks.map((check) => ({ check })),
+      });
+      return;
+    }
+    draftStore.set({ open: true, starter: starter ?? files });
+  }
+
+  /** Leaves file `name` out of the starter (the entry file stays). */
+  function dropStarterFile(name: string): void {
+    const starter = draftStore.get().starter;
+    if (!starter || name === 'main.ts') return;
+    draftStore.set({ starter: Object.fromEntries(Object.entries(starter).filter(([file]) => file !== name)) });
   }
 
   /** Records `exchange` as a check (with the usual choices), the program's `files` becoming the solution; returns its index. */
@@ -101,7 +122,7 @@ export function createExerciseDraftState() {
     return problem ?? readExercise(value);
   }
 
-  return { draftStore, openDraft, addRecording, chooseFor, removeCheck, setChecksJson, draftExercise };
+  return { draftStore, openDraft, dropStarterFile, addRecording, chooseFor, removeCheck, setChecksJson, draftExercise };
 }
 
 /** The exercise-draft part of the playground state, for components. */

@@ -13,13 +13,13 @@ const names = (files: Record<string, string> | null) => (files ? Object.keys(fil
 
 /**
  * "Make an exercise", in the lesson pane's place: instructions in Markdown (with the preview learners
- * see), the starter (the files when the maker opened, or taken again), the solution (the files when the
+ * see), the starter (the files when the maker opened, or taken again, files left out at will), the solution (the files when the
  * last check was recorded), the checks ("Add as check" on a response or a WebSocket message adds one), a
  * JSON editor for them, and "Check and share".
  */
 export function ExerciseMaker() {
   const { filesStore } = useFiles();
-  const { draftStore } = useExerciseDraft();
+  const { draftStore, dropStarterFile } = useExerciseDraft();
   const draft = useStore(draftStore, (s) => s);
   const [asJson, setAsJson] = useState(false);
   return (
@@ -60,6 +60,19 @@ export function ExerciseMaker() {
       </details>
       <h3 className="mt-3 font-semibold">Starter</h3>
       <p data-testid="exercise-starter">Files: {names(draft.starter)}.</p>
+      {draft.starter && Object.keys(draft.starter).length > 1 && (
+        <ul className="flex flex-wrap gap-1 text-xs" aria-label="Starter files">
+          {Object.keys(draft.starter)
+            .filter((name) => name !== 'main.ts')
+            .map((name) => (
+              <li key={name}>
+                <button type="button" className="btn-ghost" onClick={() => dropStarterFile(name)}>
+                  Leave out {name}
+                </button>
+              </li>
+            ))}
+        </ul>
+      )}
       <button type="button" className="btn-ghost self-start" onClick={() => draftStore.set({ starter: filesStore.get().files })}>
         Use the editor’s files as the starter
       </button>
