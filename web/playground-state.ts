@@ -57,6 +57,6 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
     share: createShareState(workspace, exercises),
-    exerciseDraft: createExerciseDraftState(),
+    exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
   };
 }

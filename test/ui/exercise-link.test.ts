@@ -117,6 +117,16 @@ describe('exercise links and files', () => {
     expect(again.filesStore.get().files).toEqual({ 'main.ts': '// my attempt' });
   });
 
+  it('take the lesson pane from the exercise maker when one opens (the draft stays)', () => {
+    stubStorage();
+    const s = freshState();
+    const { draftStore, openDraft } = s.state.exerciseDraft;
+    openDraft({ 'main.ts': '// mine' });
+    draftStore.set({ title: 'Draft' });
+    openSharedLink(s.state, `#share=${encodeShare(program)}`, s.target);
+    expect(draftStore.get()).toMatchObject({ open: false, title: 'Draft' });
+  });
+
   it('make links that open from any page address', () => {
     expect(shareUrl('http://h/play/index.html?lesson=scratch', encodeShare(program))).toMatch(
       /^http:\/\/h\/play\/index\.html\?lesson=scratch#share=3\./,

@@ -1,4 +1,4 @@
-import { createStore } from '../state/store.ts';
+import { createStore, type Store } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { Files } from '../state/files-store.ts';
 import type { Check } from '../../runtime/checks/check-format.ts';
@@ -34,9 +34,22 @@ export type ExerciseDraftPart = ReturnType<typeof createExerciseDraftState>;
 
 const EMPTY: DraftState = { open: false, title: '', text: '', starter: null, solution: null, includeSolution: true, checks: [] };
 
+/** Where the learner is: an exercise opening (a link, a file) takes the lesson pane from the maker. */
+interface DraftSurroundings {
+  workspaceStore: Pick<Store<{ active: string }>, 'get' | 'subscribe'>;
+  findExercise: (id: string) => unknown;
+}
+
 /** Creates the exercise being made (in memory only: it becomes data when it is shared). */
-export function createExerciseDraftState() {
+export function createExerciseDraftState(surroundings?: DraftSurroundings) {
   const draftStore = createStore<DraftState>(EMPTY);
+  let shown = surroundings?.workspaceStore.get().active;
+  surroundings?.workspaceStore.subscribe(() => {
+    const { active } = surroundings.workspaceStore.get();
+    // The draft stays in memory: "Make an exercise" shows it again.
+    if (active !== shown && surroundings.findExercise(active) !== undefined) draftStore.set({ open: false });
+    shown = active;
+  });
 
   /**
    * Opens the maker. A new exercise starts from `files` as its starter or, opened on a lesson, from the
