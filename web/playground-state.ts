@@ -17,6 +17,7 @@ import { createApiPanelState } from './api/api-panel-store.ts';
 import { createShareState } from './share/share-store.ts';
 import { createExercisesState } from './state/exercises-store.ts';
 import { createExerciseDraftState } from './exercise/draft-store.ts';
+import { createClassState } from './classroom/class-store.ts';
 
 /** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
 export interface PlaygroundStateOptions {
@@ -39,6 +40,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
   const exercises = createExercisesState(storage);
   const workspace = createWorkspaceState({ storage, search: location.search, files, request, exercises });
   exercises.followWorkspace(workspace.workspaceStore);
+  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises);
   return {
     files,
     layout,
@@ -49,7 +51,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
     exchange: createExchangeState(request),
-    lessonChecks: createLessonChecksState(files, workspace, progress, exercises),
+    lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),
     offline: createOfflineState(),
@@ -58,5 +60,6 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     apiPanel: createApiPanelState(),
     share: createShareState(workspace, exercises),
     exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
+    classroom: createClassState({ storage, search: location.search }, lessonChecks, files, workspace),
   };
 }
