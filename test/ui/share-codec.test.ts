@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeShare, encodeShare, shareUrl, shareValueFromHash } from '../../web/share/link/share-codec.ts';
 import type { SharedProgram } from '../../web/share/link/share-format.ts';
-import { SHARE_WARN_LENGTH } from '../../web/share/link/share-format.ts';
+import { SHARE_VERSION, SHARE_WARN_LENGTH } from '../../web/share/link/share-format.ts';
 import { fromSharedRequest, toSharedRequest } from '../../web/share/link/shared-request.ts';
 import { shareLengthWarning } from '../../web/share/make-share-link.ts';
 import { isKnownProgram } from '../../web/share/link/known-programs.ts';
@@ -156,7 +156,7 @@ describe('share links', () => {
   });
 
   it('calls a link newer only when its version is past the newest this build knows', () => {
-    for (const value of ['3.abc', '99.abc', '99999999999999999999.abc']) {
+    for (const value of [`${SHARE_VERSION + 1}.abc`, '99.abc', '99999999999999999999.abc']) {
       const error = refusal(value);
       expect(error.problem, value).toBe('newer');
       expect(error.message).toMatch(/newer version of the playground/);

@@ -11,6 +11,8 @@ export interface ExchangeState {
   pending: boolean;
   /** `METHOD url` of the last request sent. */
   sent: string | null;
+  /** The request panel's spec as it was sent (for "Add as check"). */
+  sentSpec?: RequestSpec;
   response: ResponseView | null;
   error: string | null;
 }
@@ -43,7 +45,7 @@ export function createExchangeState({ remember }: RequestPart, { checksSettled }
       exchangeStore.set({ pending: false, response: null, error: `Could not build the request: ${String(error)}` });
       return;
     }
-    exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, error: null });
+    exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, sentSpec: spec, error: null });
     try {
       // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
       // Only that: the running program answers while esbuild is still loading.

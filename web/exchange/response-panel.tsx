@@ -5,6 +5,7 @@ import { Tabs, type TabSpec } from '../layout/tabs.tsx';
 import { useExchange } from './exchange-store.ts';
 import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusClass, type StatusClass } from './response/format.ts';
 import { JsonTree } from './response/json-tree.tsx';
+import { useExchangeSlots } from './exchange-slots.tsx';
 import type { ResponseView } from './response/read-response.ts';
 
 const STATUS_COLOURS: Record<StatusClass, string> = {
@@ -82,6 +83,7 @@ function HeadersTable({ view }: { view: ResponseView }) {
 /** The program's answer: status, timing, size, body (JSON tree, text or sandboxed HTML), headers. */
 export function ResponsePanel() {
   const { exchangeStore } = useExchange();
+  const { ResponseAction } = useExchangeSlots();
   const engine = useEngine();
   const { pending, sent, response, error } = useStore(exchangeStore, (s) => s);
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;
@@ -143,6 +145,7 @@ export function ResponsePanel() {
             </span>
             <span>{formatDuration(response.timeMs)}</span>
             <span>{formatBytes(response.size)}</span>
+            {ResponseAction && !pending && <ResponseAction />}
             {stale && (
               <span
                 data-testid="response-stale"

@@ -78,7 +78,9 @@ export function CheckList({ lesson }: { lesson: Lesson }) {
   const tasks = numbered.filter(({ check }) => kindOf(check) === 'task');
   const observed = numbered.filter(({ check }) => kindOf(check) === 'observe');
   const observes = observed.length > 0;
-  const next = lessons[lessons.indexOf(lesson) + 1];
+  // An exercise is no lesson of the course: no next lesson, no course to finish.
+  const place = lessons.indexOf(lesson);
+  const next = place === -1 ? undefined : lessons[place + 1];
   return (
     <section aria-labelledby="checks-heading" className="mt-4 border-t border-slate-300 pt-3 dark:border-slate-700" data-testid="lesson-checks" data-state={status}>
       <div className="flex items-center gap-2">
@@ -87,7 +89,7 @@ export function CheckList({ lesson }: { lesson: Lesson }) {
         </h3>
         {complete && (
           <span className="rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900 dark:bg-green-950 dark:text-green-200" data-testid="lesson-complete">
-            ✓ Lesson complete
+            ✓ {place === -1 ? 'Exercise' : 'Lesson'} complete
           </span>
         )}
         <button type="button" className="btn-ghost ml-auto disabled:opacity-50" onClick={runLessonChecksNow} disabled={status === 'running'}>
@@ -97,7 +99,7 @@ export function CheckList({ lesson }: { lesson: Lesson }) {
       <p role="status" className="my-1 text-xs text-slate-700 dark:text-slate-300">
         {summary}
       </p>
-      {status === 'done' && results.every((r) => r?.passed) && (
+      {status === 'done' && results.every((r) => r?.passed) && place !== -1 && (
         <button type="button" className="btn my-1" onClick={() => (next ? goTo(next.id) : finishCourse())}>
           {next ? `Next lesson: ${next.number}. ${next.title} →` : 'Finish the course →'}
         </button>

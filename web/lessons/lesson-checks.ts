@@ -7,6 +7,8 @@ import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { Check } from '../../runtime/checks/check-format.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** The checks of the open lesson against the running program. */
 export interface LessonChecksState {
@@ -23,21 +25,26 @@ const DEFAULT_ORIGIN = 'http://localhost:3000';
 // A program opening PGlite for the first time (lesson 19) can take several seconds on a slow machine.
 const CHECK_TIMEOUT_MS = 30_000;
 
-function waitingFor(id: string): LessonChecksState {
-  const lesson = findLesson(id);
-  return { lessonId: lesson?.id ?? null, status: 'waiting', results: lesson ? lesson.checks.map(() => null) : [] };
+/** The checks of workspace `id`: its lesson's or its exercise's; undefined in the free playground. */
+type ChecksOf = (id: string) => readonly Check[] | undefined;
+
+function waitingFor(id: string, checksOf: ChecksOf): LessonChecksState {
+  const checks = checksOf(id);
+  return { lessonId: checks ? id : null, status: 'waiting', results: checks ? checks.map(() => null) : [] };
 }
 
 /** The lesson-checks part of the playground state. */
 export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 
-/** Creates the open lesson's check results, for the check list and the completion mark. */
+/** Creates the open lesson's (or exercise's) check results, for the check list and the completion mark. */
 export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
   { markComplete }: ProgressPart,
+  exercises?: Pick<ExercisesPart, 'findExercise'>,
 ) {
-  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+  const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
+  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let checkRounds = 0;
   let runConnected: (() => void) | null = null;
   /** Ends when the round of checks in progress has given the learner's program back; null between rounds. */
@@ -67,13 +74,14 @@ export function createLessonChecksState(
 
     async function run(): Promise<void> {
       controller?.abort();
-      const lesson = findLesson(workspaceStore.get().active);
+      const id = workspaceStore.get().active;
+      const checks = checksOf(id);
       const bundle = session.handedBundle;
-      if (!lesson || !bundle) return;
+      if (!checks || !bundle) return;
       const current = (controller = new AbortController());
       let endRound = () => {};
       const thisRound = (roundEnd = new Promise<void>((resolve) => (endRound = resolve)));
-      lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
+      lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
       // Each round its own check scope: a fresh start of the program and of its databases.
       const storageScope = `checks-${(checkRounds += 1)}`;
       /** Starts a fresh copy of the learner's program for the checks, apart from the learner's data (RunOptions.forChecks). */
@@ -83,7 +91,7 @@ export function createLessonChecksState(
       };
       try {
         await startForChecks();
-        const results = await runChecks(lesson.checks, {
+        const results = await runChecks(checks, {
           origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
           fetch: (input, init) => globalThis.fetch(input, init),
           timeoutMs: CHECK_TIMEOUT_MS,
@@ -92,7 +100,7 @@ export function createLessonChecksState(
           restart: startForChecks,
         });
         lessonChecksStore.set({ status: 'done' });
-        if (results.every((r) => r.passed)) markComplete(lesson.id);
+        if (results.every((r) => r.passed)) markComplete(id);
       } catch (error) {
         // Aborted: a newer build or another lesson took over, and set the store itself.
         if (current.signal.aborted) return;
@@ -118,7 +126,7 @@ export function createLessonChecksState(
       if (active === lastActive) return;
       lastActive = active;
       controller?.abort();
-      lessonChecksStore.set(waitingFor(active));
+      lessonChecksStore.set(waitingFor(active, checksOf));
     });
     const offFiles = filesStore.subscribe(() => {
       // Results of the previous code stay visible, marked as out of date until the next build is checked.

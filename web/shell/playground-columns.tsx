@@ -1,7 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 import { useLayout } from '../state/layout-store.ts';
-import { ActiveChecksBar } from '../lessons/checks-bar.tsx';
+import { ActiveChecksBar, ChecksBar } from '../lessons/checks-bar.tsx';
+import { ExercisePane, useActiveExercise } from '../exercise/exercise-pane.tsx';
+import { exerciseAsLesson } from '../exercise/exercise-lesson.ts';
+import { ExerciseMaker } from '../exercise/exercise-maker.tsx';
+import { useExerciseDraft } from '../exercise/draft-store.ts';
 import { LessonPane } from '../lessons/lesson-pane.tsx';
 import { Pane } from '../layout/pane.tsx';
 import { Split } from '../layout/split.tsx';
@@ -28,9 +32,17 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
   const lessonOpen = useStore(layoutStore, (s) => s.lessonOpen);
   const narrow = useNarrow();
   const exchangeSplit = useStore(useRequest().requestStore, ({ spec }) => exchangeSplitOf(spec));
+  const open = useActiveExercise();
+  const making = useStore(useExerciseDraft().draftStore, (s) => s.open);
   const lesson = (
     <Pane key="lesson" title="Lesson">
-      <LessonPane checksBar={!narrow} />
+      {making ? (
+        <ExerciseMaker />
+      ) : open ? (
+        <ExercisePane id={open.id} exercise={open.exercise} checksBar={!narrow} />
+      ) : (
+        <LessonPane checksBar={!narrow} />
+      )}
     </Pane>
   );
   if (narrow) {
@@ -42,7 +54,7 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
           { id: 'request', label: 'Request', content: request },
           { id: 'response', label: 'Response', content: response },
         ]}
-        footer={<ActiveChecksBar />}
+        footer={open ? <ChecksBar lesson={exerciseAsLesson(open.id, open.exercise)} /> : <ActiveChecksBar />}
       />
     );
   }

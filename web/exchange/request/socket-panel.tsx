@@ -5,6 +5,7 @@ import { parseJson } from '../response/format.ts';
 import { panelSockets, type PanelSocket, type SocketLogLine } from './panel-socket.ts';
 import type { RequestSpec } from './request-model.ts';
 import { useRequest } from './request-store.ts';
+import { useExchangeSlots } from '../exchange-slots.tsx';
 
 const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!' };
 const LINE_STYLE: Record<SocketLogLine['kind'], string> = {
@@ -35,6 +36,7 @@ function Connection({
   onMessage: (text: string) => void;
 }) {
   const view = useStore(socket.store, (v) => v);
+  const { SocketLineAction } = useExchangeSlots();
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
     <section className="flex min-h-0 min-w-48 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
@@ -77,6 +79,7 @@ function Connection({
           // One row per message, as in a terminal: the log scrolls sideways for long ones, so many fit in view.
           <li key={i} className={`whitespace-pre ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
             <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+            {SocketLineAction && line.kind === 'in' && <SocketLineAction connection={name} index={i} />}
           </li>
         ))}
       </ol>
