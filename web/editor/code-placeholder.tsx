@@ -1,10 +1,11 @@
-import { useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useFiles } from '../state/files-store.ts';
 import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { highlightCode, type TokenKind } from './highlight-code.ts';
+import { attachPlaceholder } from './editor-bridge.ts';
 import {
   EDITOR_FONT_FAMILY,
   EDITOR_FONT_FEATURES,
@@ -56,6 +57,11 @@ export function CodePlaceholder({ textareaRef }: { textareaRef: RefObject<HTMLTe
   const session = useSession();
   const [scroll, setScroll] = useState({ top: 0, left: 0 });
   const lines = useMemo(() => highlightCode(code), [code]);
+  // "Skip to code", a lesson's "Put in editor" and the file list's focus moves reach it like the editor.
+  useEffect(() => {
+    attachPlaceholder(textareaRef.current);
+    return () => attachPlaceholder(null);
+  }, [textareaRef]);
   const fontSize = editorFontSize(largeText);
   const lineHeight = editorLineHeight(fontSize);
   const line = { height: lineHeight };
