@@ -27,7 +27,7 @@ export function FilesAndEditor() {
   return (
     <div className="flex h-full min-h-0 flex-col">
       <FileTree />
-      <div className="relative min-h-0 flex-1">
+      <div data-testid="code-area" className="relative min-h-0 flex-1">
         {mayLoad && (
           <Suspense>
             <CodeEditor
