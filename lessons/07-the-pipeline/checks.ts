@@ -2,23 +2,18 @@ import { defineChecks } from '../lesson-format.ts';
 
 export default defineChecks([
   {
-    title: 'GET /api/stats answers JSON with a visit count',
-    request: { method: 'GET', path: '/api/stats' },
-    expect: { status: 200, headers: { 'content-type': 'application/json' }, bodyIncludes: '"visits":' },
+    title: 'GET /books answers the list as JSON',
+    request: { method: 'GET', path: '/books' },
+    expect: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      json: [{ title: 'Dune' }, { title: 'Neuromancer' }, { title: 'Kindred' }],
+    },
   },
   {
-    title: 'The middleware ran first: x-api-version is 2',
-    kind: 'observe',
-    request: { method: 'GET', path: '/api/stats' },
-    expect: { status: 200, headers: { 'x-api-version': '2' } },
-  },
-  {
-    title: 'Every /api request counts as a visit',
-    steps: [
-      { request: { method: 'GET', path: '/api/stats' }, expect: { status: 200 }, capture: { before: 'visits' } },
-      { request: { method: 'GET', path: '/api/time' }, expect: { status: 200, bodyIncludes: '"now":' } },
-      { request: { method: 'GET', path: '/api/stats' }, expect: { status: 200, bodyExcludes: '"visits":{{before}}}' } },
-    ],
+    title: 'GET /books/count answers the number 3 as JSON',
+    request: { method: 'GET', path: '/books/count' },
+    expect: { status: 200, headers: { 'content-type': 'application/json' }, body: '3' },
   },
   {
     title: 'GET /late, added after startServer, never runs: 404',

@@ -6,6 +6,7 @@ import type { App } from '../framework/app.ts';
 import type { SocketRequest } from '../framework/providers/websocket/socket-connection.ts';
 import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
 import { joinPaths } from '../framework/routing/path-pattern.ts';
+import { WriteBatch } from './write-batch.ts';
 
 /**
  * The Node host of the WebSocket provider (an AppHttp extension): when the app has a provider, the
@@ -19,11 +20,12 @@ export function attachWebSockets(server: Server, app: App): (() => void) | undef
   if (!provider) return undefined;
   const wss = new WebSocketServer({ noServer: true, maxPayload: provider.maxMessageBytes });
   const path = joinPaths('', provider.path);
+  const batch = new WriteBatch();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) return refuse(socket, 404);
     const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req) };
     if (provider.refusal(request)) return refuse(socket, 403);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, () => batch.hold(socket)));
   };
   server.on('upgrade', onUpgrade);
   void provider.start();
@@ -46,11 +48,14 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketRequest): void {
+/** Hands `ws` to the provider; `batch` holds the socket's writes for the rest of the tick (see WriteBatch). */
+function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketRequest, batch: () => void): void {
   const session = provider.connect(
     {
       send: (text) => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+        if (ws.readyState !== WebSocket.OPEN) return;
+        batch();
+        ws.send(text);
       },
       close: (code, reason) => ws.close(code, reason),
       bufferedBytes: () => ws.bufferedAmount,

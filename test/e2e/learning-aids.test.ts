@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
@@ -184,9 +184,9 @@ test("the editor's hover over a Halo symbol links to its API reference entry", a
 
 test('a link to another lesson opens it in place', async () => {
   await page.goto(new URL('index.html?lesson=08-services', page.url()).href);
-  await page.getByRole('article', { name: /^Lesson 8: / }).waitFor(WAIT);
-  await page.getByRole('link', { name: 'lesson 15' }).click();
-  await page.getByRole('article', { name: /^Lesson 15: / }).waitFor(WAIT);
+  await page.getByRole('article', { name: new RegExp(`^Lesson ${findLesson('08-services')!.number}: `) }).waitFor(WAIT);
+  await page.getByRole('link', { name: 'MemoryService and queries' }).click();
+  await page.getByRole('article', { name: new RegExp(`^Lesson ${findLesson('15-memory-service')!.number}: `) }).waitFor(WAIT);
   await expect.poll(() => new URL(page.url()).searchParams.get('lesson'), WAIT).toBe('15-memory-service');
 });
 
