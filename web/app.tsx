@@ -35,7 +35,7 @@ import { ExchangeSlotsContext } from './exchange/exchange-slots.tsx';
 import { EXERCISE_SLOTS } from './exercise/add-as-check.tsx';
 import { MakeExerciseButton } from './exercise/make-exercise-button.tsx';
 import { OpenExerciseButton, useExerciseDrop } from './exercise/open-exercise-file.tsx';
-import { ClassButton } from './classroom/class-panel.tsx';
+import { ClassButton } from './classroom/class-button.tsx';
 
 // A second, read-only Monaco: loads when its tab is chosen.
 const CompiledOutput = lazy(() =>

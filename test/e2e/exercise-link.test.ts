@@ -16,7 +16,7 @@ import { distDir } from './harness/paths.ts';
 import { settledChecks } from './harness/course-page.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
-import { shareUrl } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
 

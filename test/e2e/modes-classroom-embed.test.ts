@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { send, waitForEditorText, waitForProgram } from './share-page.ts';
-import { encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { templates } from '../../web/templates/template-catalog.ts';
 
 let session: PlaygroundSession;

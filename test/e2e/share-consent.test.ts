@@ -13,7 +13,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
-import { encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 
 const LESSON = '04-bodies';
 /** What the stranger's program prints and answers: it must never show up before the click. */

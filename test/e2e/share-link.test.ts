@@ -8,7 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, replaceCode, send, waitForProgram } from './share-page.ts';
-import { encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 
 const program = `import { App, AppHttp } from 'halo';

@@ -10,7 +10,8 @@ import { lessons } from '../../web/lessons/course/catalog.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText } from './share-page.ts';
-import { encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 
 const [first, second, third] = lessons;
 const last = lessons[lessons.length - 1];

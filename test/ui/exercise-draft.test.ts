@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
+import { addRecording, chooseFor } from '../../web/exercise/draft-recording.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import type { Exchange } from '../../runtime/checks/record-check.ts';
 
@@ -31,10 +32,11 @@ describe('the exercise draft', () => {
   it('records a check with the files as solution, and follows the field choices and the replay', () => {
     const draft = createExerciseDraftState();
     draft.openDraft({ 'main.ts': '// starter' });
-    const index = draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    const index = addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     expect(draft.draftStore.get().solution).toBe(files);
     expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { id: '4', text: 'x', done: false } } });
-    draft.chooseFor(
+    chooseFor(
+      draft,
       index,
       { unstable: [{ path: 'id', reason: 'counted' }] },
       { unstable: [{ path: 'id', reason: 'counted' }], warnings: [] },
@@ -43,7 +45,7 @@ describe('the exercise draft', () => {
       expect: { json: { text: 'x', done: false } },
       capture: { id: 'id' },
     });
-    draft.chooseFor(index, { match: { kind: 'json', keep: ['text'] } });
+    chooseFor(draft, index, { match: { kind: 'json', keep: ['text'] } });
     expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { text: 'x' } } });
     expect(draft.draftStore.get().checks[index].replay?.unstable).toHaveLength(1);
   });
@@ -51,7 +53,7 @@ describe('the exercise draft', () => {
   it('takes checks edited as JSON only when they are valid, keeping the recordings of unchanged ones', () => {
     const draft = createExerciseDraftState();
     draft.openDraft({ 'main.ts': '// starter' });
-    draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     const [recorded] = draft.draftStore.get().checks;
     expect(draft.setChecksJson('[{')).toMatch(/^Not JSON/);
     expect(draft.setChecksJson('{}')).toMatch(/JSON list/);
@@ -68,7 +70,7 @@ describe('the exercise draft', () => {
     expect(draft.draftExercise()).toMatch(/title/);
     draft.draftStore.set({ title: 'Todos' });
     expect(draft.draftExercise()).toMatch(/no list of checks/);
-    draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     expect(draft.draftExercise()).toMatchObject({ title: 'Todos', starter: { 'main.ts': '// starter' }, solution: files });
     draft.draftStore.set({ includeSolution: false });
     expect(draft.draftExercise()).toMatchObject({ solution: null });

@@ -7,7 +7,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
-import { decodeShare, encodeShare, shareUrl } from '../../web/share/link/share-codec.ts';
+import { decodeShare } from '../../web/share/link/share-codec.ts';
+import { shareUrl } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 import type { SharedProgram } from '../../web/share/link/share-format.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { exerciseFileText, readExerciseFile } from '../../web/share/link/exercise-file.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, shareUrl, shareValueFromHash } from '../../web/share/link/share-codec.ts';
+import { decodeShare } from '../../web/share/link/share-codec.ts';
+import { shareUrl, shareValueFromHash } from '../../web/share/link/share-fragment.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 import type { SharedProgram } from '../../web/share/link/share-format.ts';
 import { SHARE_VERSION, SHARE_WARN_LENGTH } from '../../web/share/link/share-format.ts';
 import { fromSharedRequest, toSharedRequest } from '../../web/share/link/shared-request.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
-import { encodeShare } from '../../web/share/link/share-codec.ts';
+import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { FakeEngine } from './fake-engine.ts';
 import { freshState } from './fresh-state.ts';
 import { openSharedLink } from '../../web/share/open-shared-link.ts';

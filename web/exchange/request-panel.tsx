@@ -1,16 +1,19 @@
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useProgramState } from '../engine/engine-context.tsx';
 import { Tabs } from '../layout/tabs.tsx';
 import { useExchange } from './exchange-store.ts';
-import { BodyEditor } from './request/body-editor.tsx';
 import { toCurl } from './request/curl.ts';
 import { FieldRows } from './request/field-rows.tsx';
-import { RecentRequests } from './request/recent-requests.tsx';
-import { SocketPanel } from './request/socket-panel.tsx';
 import { ACCEPT_PRESETS, FALLBACK_ORIGIN, acceptValue, withAccept } from './request/request-model.ts';
 import { METHODS, type Method } from '../../runtime/checks/http-request.ts';
 import { useRequest } from './request/request-store.ts';
+
+// The WebSocket mode's panel, and the Body and Recent tabs, load when chosen: a first request is a GET with headers.
+const SocketPanel = lazy(() => import('./request/socket-panel.tsx').then((m) => ({ default: m.SocketPanel })));
+const BodyEditor = lazy(() => import('./request/body-editor.tsx').then((m) => ({ default: m.BodyEditor })));
+const RecentRequests = lazy(() => import('./request/recent-requests.tsx').then((m) => ({ default: m.RecentRequests })));
+const LOADING = <p className="p-2 text-sm">Loading…</p>;
 
 type Tab = 'headers' | 'body' | 'recent';
 
@@ -60,7 +63,9 @@ export function RequestPanel() {
     return (
       <div className="flex min-h-0 flex-1 flex-col">
         {modeSwitch}
-        <SocketPanel spec={spec} origin={origin} />
+        <Suspense fallback={LOADING}>
+          <SocketPanel spec={spec} origin={origin} />
+        </Suspense>
       </div>
     );
   }
@@ -143,8 +148,24 @@ export function RequestPanel() {
               </div>
             ),
           },
-          { id: 'body', label: 'Body', content: () => <BodyEditor spec={spec} /> },
-          { id: 'recent', label: 'Recent', content: () => <RecentRequests /> },
+          {
+            id: 'body',
+            label: 'Body',
+            content: () => (
+              <Suspense fallback={LOADING}>
+                <BodyEditor spec={spec} />
+              </Suspense>
+            ),
+          },
+          {
+            id: 'recent',
+            label: 'Recent',
+            content: () => (
+              <Suspense fallback={LOADING}>
+                <RecentRequests />
+              </Suspense>
+            ),
+          },
         ]}
       />
       <p className="shrink-0 px-2 pb-1 text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter sends while focus is in this panel.</p>

@@ -2,14 +2,20 @@ import { jsonFields, isWithin } from '../../runtime/checks/json-fields.ts';
 import { answerOf, type BodyMatch } from '../../runtime/checks/record-check.ts';
 import { show } from '../../runtime/checks/match-json.ts';
 import { useExerciseDraft, type DraftCheck } from './draft-store.ts';
+import { chooseFor } from './draft-recording.ts';
 
 /** One check of the exercise being made: its title, what of the answer it compares, and what the replay left out and why. */
 export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: number }) {
-  const { chooseFor, removeCheck } = useExerciseDraft();
+  const draft = useExerciseDraft();
   const recording = entry.recording;
   const label = `Check ${index + 1}`;
   const remove = (
-    <button type="button" className="btn-ghost ml-auto" onClick={() => removeCheck(index)} aria-label={`Remove ${label.toLowerCase()}`}>
+    <button
+      type="button"
+      className="btn-ghost ml-auto"
+      onClick={() => draft.removeCheck(index)}
+      aria-label={`Remove ${label.toLowerCase()}`}
+    >
       Remove
     </button>
   );
@@ -27,7 +33,7 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
   const fields = answer === undefined ? [] : jsonFields(answer).filter((f) => f.path !== '');
   const kept = choices.match.kind === 'json' ? choices.match.keep : undefined;
   const isKept = (path: string) => kept === undefined || kept.some((k) => isWithin(path, k));
-  const setMatch = (match: BodyMatch) => chooseFor(index, { match });
+  const setMatch = (match: BodyMatch) => chooseFor(draft, index, { match });
   const toggle = (path: string, on: boolean) => {
     const all = fields.map((f) => f.path).filter((p) => (p === path ? on : isKept(p)));
     setMatch({ kind: 'json', keep: all });
@@ -39,7 +45,7 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
           className="field min-w-0 flex-1"
           aria-label={`${label} title`}
           value={choices.title}
-          onChange={(e) => chooseFor(index, { title: e.target.value })}
+          onChange={(e) => chooseFor(draft, index, { title: e.target.value })}
         />
         {remove}
       </div>

@@ -3,7 +3,7 @@ import { stateHook } from '../state/state-context.tsx';
 import type { Files } from '../state/files-store.ts';
 import type { Check } from '../../runtime/checks/check-format.ts';
 import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { recordCheck, type Exchange, type RecordChoices } from '../../runtime/checks/record-check.ts';
+import type { Exchange, RecordChoices } from '../../runtime/checks/record-check.ts';
 import type { Replay } from '../../runtime/checks/replay-exchange.ts';
 import { exerciseProblem, readExercise, type Exercise } from '../state/exercise.ts';
 
@@ -77,28 +77,6 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
     draftStore.set({ starter: Object.fromEntries(Object.entries(starter).filter(([file]) => file !== name)) });
   }
 
-  /** Records `exchange` as a check (with the usual choices), the program's `files` becoming the solution; returns its index. */
-  function addRecording(exchange: Exchange, files: Files, choices: RecordChoices): number {
-    const entry: DraftCheck = { check: recordCheck(exchange, choices), recording: { exchange, choices }, replay: null };
-    draftStore.set((s) => ({ checks: [...s.checks, entry], solution: files }));
-    return draftStore.get().checks.length - 1;
-  }
-
-  /** Applies new choices to recorded check `index` (fields kept, "contains text", title, fields found unstable). */
-  function chooseFor(index: number, patch: Partial<RecordChoices>, replay?: Replay): void {
-    draftStore.set((s) => ({
-      checks: s.checks.map((entry, i) => {
-        if (i !== index || !entry.recording) return entry;
-        const choices = { ...entry.recording.choices, ...patch };
-        return {
-          check: recordCheck(entry.recording.exchange, choices),
-          recording: { ...entry.recording, choices },
-          replay: replay ?? entry.replay,
-        };
-      }),
-    }));
-  }
-
   /** Removes check `index`. */
   function removeCheck(index: number): void {
     draftStore.set((s) => ({ checks: s.checks.filter((_, i) => i !== index) }));
@@ -135,7 +113,7 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
     return problem ?? readExercise(value);
   }
 
-  return { draftStore, openDraft, dropStarterFile, addRecording, chooseFor, removeCheck, setChecksJson, draftExercise };
+  return { draftStore, openDraft, dropStarterFile, removeCheck, setChecksJson, draftExercise };
 }
 
 /** The exercise-draft part of the playground state, for components. */

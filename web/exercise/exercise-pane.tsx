@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
-import { useExercises } from '../state/exercises-store.ts';
 import { CheckList } from '../lessons/check-list.tsx';
 import { LessonNav } from '../lessons/lesson-nav.tsx';
 import { ChecksBar } from '../lessons/checks-bar.tsx';
@@ -16,17 +15,6 @@ const RESET_QUESTION = {
   message: 'Replace your code with the starter code of this exercise? Your changes are lost.',
   confirmLabel: 'Replace my code',
 };
-
-/** The open exercise, if the active workspace is one. */
-export function useActiveExercise(): { id: string; exercise: Exercise } | null {
-  const { workspaceStore } = useWorkspace();
-  const { exercisesStore, findExercise } = useExercises();
-  const active = useStore(workspaceStore, (s) => s.active);
-  // Subscribed so an exercise opened after the first render shows.
-  useStore(exercisesStore, (s) => s);
-  const exercise = findExercise(active);
-  return exercise ? { id: active, exercise } : null;
-}
 
 /**
  * A learner's view of an exercise, laid out as a lesson: its text (Markdown as lesson text renders it),

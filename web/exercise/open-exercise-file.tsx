@@ -4,8 +4,7 @@ import { useFiles } from '../state/files-store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { useShare } from '../share/share-store.ts';
-import { openSharedProgram } from '../share/open-shared-link.ts';
-import { EXERCISE_FILE_EXTENSION, exerciseFileSizeProblem, readExerciseFile } from '../share/link/exercise-file.ts';
+import { EXERCISE_FILE_EXTENSION } from '../share/link/share-format.ts';
 
 /**
  * Opening a `.halo-exercise` file, chosen or dropped: read locally (no network, so also offline), checked
@@ -19,6 +18,11 @@ function useOpenExerciseFile(): (file: File) => Promise<void> {
   const { filesStore } = useFiles();
   return async (file: File) => {
     try {
+      // The reader and the link's opener load with the first exercise file, not with the page.
+      const [{ exerciseFileSizeProblem, readExerciseFile }, { openSharedProgram }] = await Promise.all([
+        import('../share/link/exercise-file.ts'),
+        import('../share/open-shared-link.ts'),
+      ]);
       const tooLarge = exerciseFileSizeProblem(file.size);
       if (tooLarge) throw new Error(tooLarge);
       const program = readExerciseFile(await file.text());

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { useFiles } from '../state/files-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
-import { encodeShare, shareUrl } from '../share/link/share-codec.ts';
+import { shareUrl } from '../share/link/share-fragment.ts';
+import { encodeShare } from '../share/link/share-encode.ts';
 import type { SharedProgram } from '../share/link/share-format.ts';
 import { toSharedRequest } from '../share/link/shared-request.ts';
 import { shareLengthWarning } from '../share/make-share-link.ts';
-import { EXERCISE_FILE_EXTENSION, exerciseFileText } from '../share/link/exercise-file.ts';
+import { exerciseFileText } from '../share/link/exercise-file.ts';
+import { EXERCISE_FILE_EXTENSION } from '../share/link/share-format.ts';
 import { useExerciseDraft } from './draft-store.ts';
 import { proofVerdict, proveExercise } from './prove-exercise.ts';
 

@@ -12,6 +12,7 @@ import { checkRequestOfSpec } from '../exchange/request/check-from-spec.ts';
 import { panelSockets } from '../exchange/request/panel-socket.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 import { useExerciseDraft } from './draft-store.ts';
+import { addRecording, chooseFor } from './draft-recording.ts';
 
 /** A replay's requests may meet a program opening a database for the first time. */
 const REPLAY_TIMEOUT_MS = 20_000;
@@ -64,12 +65,12 @@ export function useRecordCheck(): {
   const { filesStore } = useFiles();
   const { exchangeStore } = useExchange();
   const { requestStore } = useRequest();
-  const { addRecording, chooseFor } = useExerciseDraft();
+  const draft = useExerciseDraft();
 
   const record = useCallback(
     async (exchange: Exchange) => {
       const files = filesStore.get().files;
-      const index = addRecording(exchange, files, defaultChoices(exchange));
+      const index = addRecording(draft, exchange, files, defaultChoices(exchange));
       const origin = engine.state.origins[0] ?? FALLBACK_ORIGIN;
       try {
         const replay = await replayExchange(exchange, {
@@ -78,12 +79,17 @@ export function useRecordCheck(): {
           timeoutMs: REPLAY_TIMEOUT_MS,
           restart: restartWith(engine, files),
         });
-        chooseFor(index, { unstable: replay.unstable }, replay);
+        chooseFor(draft, index, { unstable: replay.unstable }, replay);
       } catch (error) {
-        chooseFor(index, {}, { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] });
+        chooseFor(
+          draft,
+          index,
+          {},
+          { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] },
+        );
       }
     },
-    [engine, filesStore, addRecording, chooseFor],
+    [engine, filesStore, draft],
   );
 
   const recordResponse = useCallback(async () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useEngine } from '../engine/engine-context.tsx';
 import { useFiles } from '../state/files-store.ts';
-import { buildNodeProject, saveZip } from './download-project.ts';
 
 /** "Download as Node project": a zip that `npm install && npm start` serves on http://localhost:3000. */
 export function ExportButton() {
@@ -11,6 +10,8 @@ export function ExportButton() {
   const download = async () => {
     setState({ busy: true, error: null });
     try {
+      // The zip and tar writers load on the first export: most visits never export.
+      const { buildNodeProject, saveZip } = await import('./download-project.ts');
       saveZip(await buildNodeProject(engine, filesStore.get().files));
       setState({ busy: false, error: null });
     } catch (error) {

@@ -1,14 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useStore } from '../state/store.ts';
 import { useProgress } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { lessons, type Lesson } from './course/catalog.ts';
 import { type LessonChecksState, useLessonChecksState } from './lesson-checks.ts';
 import type { CheckResult } from '../../runtime/checks/run-checks.ts';
-import { CheckDetails } from './check-details.tsx';
 import { useGoTo } from './use-go-to.ts';
 import { useCourseEnd } from './course-end-store.ts';
 import { countChecks } from './check-counts.ts';
 import { kindOf, type Check } from '../../runtime/checks/check-format.ts';
+
+// What a failing check expected and got (with its diff), loaded when a check first fails.
+const CheckDetails = lazy(() => import('./check-details.tsx').then((m) => ({ default: m.CheckDetails })));
 
 type Status = 'passed' | 'failed' | 'pending';
 
@@ -54,7 +57,11 @@ function CheckItems({ checks, results }: { checks: { check: Check; index: number
                 {check.title}
               </span>
             </div>
-            {failedStep && <CheckDetails step={failedStep} />}
+            {failedStep && (
+              <Suspense fallback={null}>
+                <CheckDetails step={failedStep} />
+              </Suspense>
+            )}
           </li>
         );
       })}

@@ -1,4 +1,4 @@
-import { Suspense, use, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from './workspace-store.ts';
 import { findLesson, lessonText, type Lesson } from './course/catalog.ts';
@@ -6,12 +6,14 @@ import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
 import { CheckList } from './check-list.tsx';
 import { ChecksBar } from './checks-bar.tsx';
-import { SolutionDialog } from './solution-dialog.tsx';
-import { ScratchNotes } from './scratch-notes.tsx';
-import { CourseComplete } from './course-complete.tsx';
 import { useCourseEnd } from './course-end-store.ts';
 import { takeFocus } from './lesson-focus.ts';
 import { useConfirm } from '../layout/confirm-dialog.tsx';
+
+// Shown on request, at the course's end or in the free playground: loaded then, not with the first lesson.
+const SolutionDialog = lazy(() => import('./solution-dialog.tsx').then((m) => ({ default: m.SolutionDialog })));
+const ScratchNotes = lazy(() => import('./scratch-notes.tsx').then((m) => ({ default: m.ScratchNotes })));
+const CourseComplete = lazy(() => import('./course-complete.tsx').then((m) => ({ default: m.CourseComplete })));
 
 const RESET_QUESTION = { title: 'Reset to starter?', message: 'Replace your code with the starter code of this lesson? Your changes are lost.', confirmLabel: 'Replace my code' };
 
@@ -36,7 +38,11 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
           Reset to starter
         </button>
       </div>
-      {showSolution && <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />}
+      {showSolution && (
+        <Suspense fallback={null}>
+          <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { shareValueFromHash } from './link/share-codec.ts';
+import { shareValueFromHash } from './link/share-fragment.ts';
 
 /**
  * Removes the link's `share=…` from the address once the learner chose what to do with its code, so

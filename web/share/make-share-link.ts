@@ -1,6 +1,6 @@
 import type { FilesPart } from '../state/files-store.ts';
 import type { RequestPart } from '../exchange/request/request-store.ts';
-import { encodeShare, shareUrl } from './link/share-codec.ts';
+import { shareUrl } from './link/share-fragment.ts';
 import { SHARE_WARN_LENGTH } from './link/share-format.ts';
 import { toSharedRequest } from './link/shared-request.ts';
 import type { SharePart } from './share-store.ts';
@@ -22,6 +22,7 @@ export async function makeShareLink(
   { shareStore }: SharePart,
   target: ShareTarget,
 ): Promise<string> {
+  const { encodeShare } = await import('./link/share-encode.ts');
   const value = encodeShare({
     lesson: target.lesson(),
     files: filesStore.get().files,

@@ -1,6 +1,7 @@
 import type { WorkspacePart } from '../lessons/workspace-store.ts';
 import type { RequestPart } from '../exchange/request/request-store.ts';
-import { decodeShare, shareValueFromHash } from './link/share-codec.ts';
+import { decodeShare } from './link/share-codec.ts';
+import { shareValueFromHash } from './link/share-fragment.ts';
 import { ShareLinkError } from './link/share-link-error.ts';
 import { fromSharedRequest } from './link/shared-request.ts';
 import { isKnownProgram } from './link/known-programs.ts';

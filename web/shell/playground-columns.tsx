@@ -1,10 +1,9 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 import { useLayout } from '../state/layout-store.ts';
 import { ActiveChecksBar, ChecksBar } from '../lessons/checks-bar.tsx';
-import { ExercisePane, useActiveExercise } from '../exercise/exercise-pane.tsx';
+import { useActiveExercise } from '../exercise/use-active-exercise.ts';
 import { exerciseAsLesson } from '../exercise/exercise-lesson.ts';
-import { ExerciseMaker } from '../exercise/exercise-maker.tsx';
 import { useExerciseDraft } from '../exercise/draft-store.ts';
 import { LessonPane } from '../lessons/lesson-pane.tsx';
 import { Pane } from '../layout/pane.tsx';
@@ -13,6 +12,10 @@ import { StackedPanes } from './stacked-panes.tsx';
 import { useNarrow } from '../state/pane-tabs-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import type { RequestSpec } from '../exchange/request/request-model.ts';
+
+// What a first visit does not show loads when it is opened: the exercise maker, and an exercise's view.
+const ExerciseMaker = lazy(() => import('../exercise/exercise-maker.tsx').then((m) => ({ default: m.ExerciseMaker })));
+const ExercisePane = lazy(() => import('../exercise/exercise-pane.tsx').then((m) => ({ default: m.ExercisePane })));
 
 /**
  * The split of request and response for what the request panel is doing, each remembered apart: the room
@@ -34,12 +37,15 @@ export function PlaygroundColumns({ editor, request, response }: { editor: React
   const exchangeSplit = useStore(useRequest().requestStore, ({ spec }) => exchangeSplitOf(spec));
   const open = useActiveExercise();
   const making = useStore(useExerciseDraft().draftStore, (s) => s.open);
+  const exerciseView = making ? (
+    <ExerciseMaker />
+  ) : open ? (
+    <ExercisePane id={open.id} exercise={open.exercise} checksBar={!narrow} />
+  ) : null;
   const lesson = (
     <Pane key="lesson" title="Lesson">
-      {making ? (
-        <ExerciseMaker />
-      ) : open ? (
-        <ExercisePane id={open.id} exercise={open.exercise} checksBar={!narrow} />
+      {exerciseView ? (
+        <Suspense fallback={<p className="p-3 text-sm">Loading…</p>}>{exerciseView}</Suspense>
       ) : (
         <LessonPane checksBar={!narrow} />
       )}

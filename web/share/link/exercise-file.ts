@@ -1,9 +1,6 @@
 import { SHARE_VERSION, type SharedProgram } from './share-format.ts';
 import { readSharedProgram } from './share-schemas.ts';
 
-/** The extension of an exercise saved as a file, for exercises too long for a link. */
-export const EXERCISE_FILE_EXTENSION = '.halo-exercise';
-
 /** What marks the JSON of an exercise file, with the share format version its content follows. */
 const FORMAT = 'halo-exercise';
 

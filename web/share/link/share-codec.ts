@@ -1,21 +1,14 @@
-import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
-import { fromBase64Url, toBase64Url } from './base64url.ts';
+import { Inflate, strFromU8 } from 'fflate';
+import { fromBase64Url } from './base64url.ts';
 import { ShareLinkError } from './share-link-error.ts';
-import { PROGRAM_SHARE_VERSION, SHARE_KEY, SHARE_VERSION, type SharedProgram } from './share-format.ts';
+import { SHARE_VERSION, type SharedProgram } from './share-format.ts';
 import { readSharedProgram, SHARE_SCHEMAS } from './share-schemas.ts';
 
 /** Inflated links larger than this are refused: a crafted link must not exhaust the tab's memory. */
 const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 
-/** Encodes a program as `<version>.<base64url(deflate(JSON))>`, the value of the fragment's `share` key. */
-export function encodeShare(program: SharedProgram): string {
-  const json = JSON.stringify(program);
-  const version = program.exercise ? SHARE_VERSION : PROGRAM_SHARE_VERSION;
-  return `${version}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
-}
-
 /**
- * Decodes a value written by {@link encodeShare} of this or any older version. Link data is untrusted:
+ * Decodes a value written by `encodeShare` (share-encode.ts) of this or any older version. Link data is untrusted:
  * every field is checked, and anything malformed throws a {@link ShareLinkError} that says in plain
  * words what is wrong (the decoder's own message stays in its `cause`).
  */
@@ -51,16 +44,4 @@ function inflate(bytes: Uint8Array): string {
     offset += chunk.length;
   }
   return strFromU8(out);
-}
-
-/** The share value in a URL fragment such as `#share=1.abc` (other `&`-separated flags may follow). */
-export function shareValueFromHash(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get(SHARE_KEY);
-}
-
-/** `url` with its fragment replaced by the share value, keeping path and query (e.g. `?embed`). */
-export function shareUrl(url: string, value: string): string {
-  const target = new URL(url);
-  target.hash = `${SHARE_KEY}=${value}`;
-  return target.href;
 }

@@ -11,6 +11,9 @@ export const PROGRAM_SHARE_VERSION = 2;
 /** The fragment key of a shared program: `#share=<version>.<data>`. */
 export const SHARE_KEY = 'share';
 
+/** The extension of an exercise saved as a file, for exercises too long for a link. */
+export const EXERCISE_FILE_EXTENSION = '.halo-exercise';
+
 /** Links longer than this may be cut by chat apps, mail clients and some servers: the UI warns. */
 export const SHARE_WARN_LENGTH = 8_000;
 
