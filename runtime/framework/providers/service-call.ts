@@ -8,6 +8,7 @@ import type { ServiceMethod } from '../services/service-event.ts';
 import type { Providers } from '../services/providers.ts';
 import { Service } from '../services/service.ts';
 import { CallRequestContext } from './call-request-context.ts';
+import { TraceScope } from '../tracing/tracer.ts';
 
 /** One service call a provider received from a client. */
 export interface ServiceCall {
@@ -43,13 +44,15 @@ const CONNECTION_HEADERS = /^(connection|upgrade|content-length|content-type|tra
  * Runs `call` through the app exactly as the REST route of that method would run it — routes
  * and `chain` middleware before the service, its @Middleware, its hooks, the error handler — with
  * `extra` (the provider, the connection…) in the service params. Resolves with the result;
- * rejects with the HttpException a REST client would have received.
+ * rejects with the HttpException a REST client would have received. With `trace`, the call's steps
+ * are recorded inside the step that scope is in (a GraphQL request's handler, or a WebSocket call's trace).
  */
 export async function callThroughApp(
   app: App,
   call: ServiceCall,
   extra: { provider: Providers } & Record<string, unknown>,
   headers: Record<string, string> = {},
+  trace: TraceScope | null = null,
 ): Promise<unknown> {
   const path = joinPaths('', String(call.service));
   if (!app.findService(path)) throw frameworkErrors.serviceNotMounted(path);
@@ -58,6 +61,7 @@ export async function callThroughApp(
   const callHeaders = headersOfCalls(headers);
   const req = new CallRequestContext(HTTP_METHOD[call.method], callTarget(path, call), callHeaders, body, app.bodyLimit);
   Object.assign(req.serviceParams, extra);
+  if (trace) req.trace = new TraceScope(trace.tracer, trace.parent);
   const res = new ResponseContext();
   await app.handle(req, res);
   // What a REST client would read: no body on 204 and 304.

@@ -118,6 +118,7 @@ async function run(
   if (req.method === 'GET' && operation?.operation !== graphql.OperationTypeNode.QUERY)
     return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
   const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
+  if (req.trace) contextValue.trace = req.trace;
   const result = await graphql.execute({
     schema,
     document,

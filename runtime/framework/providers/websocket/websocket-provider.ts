@@ -6,6 +6,8 @@ import { HookedService } from '../../services/hooked-service.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';
+import type { Tracer } from '../../tracing/tracer.ts';
+import { TraceScope } from '../../tracing/tracer.ts';
 import type { BusMessage } from './change-bus.ts';
 import { RateLimiter, utf8Length } from './message-limits.ts';
 import { originAllowed } from './origin-policy.ts';
@@ -34,8 +36,8 @@ export const RESYNC_MESSAGE = { event: 'resync' } as const;
 
 /** What a host gets back for one socket it handed to the provider. */
 export interface SocketSession {
-  /** Hands the provider one text message of the client; resolves once it is handled (replied to). */
-  receive(text: string): Promise<void>;
+  /** Hands the provider one text message of the client; resolves once it is handled (replied to). `tracer` records the call. */
+  receive(text: string, tracer?: Tracer): Promise<void>;
   /** Tells the provider the socket closed. */
   closed(): void;
   /** The connection as the program sees it. */
@@ -147,8 +149,8 @@ export class WebSocketProvider {
     const admitted = Promise.resolve().then(() => this.admit(connection, request));
     return {
       connection,
-      receive: async (text) => {
-        if (await admitted) return this.receive(connection, limiter, text);
+      receive: async (text, tracer) => {
+        if (await admitted) return this.receive(connection, limiter, text, tracer);
       },
       closed: () => {
         this.connections.delete(connection);
@@ -181,7 +183,7 @@ export class WebSocketProvider {
     return true;
   }
 
-  private async receive(connection: SocketConnection, limiter: RateLimiter, text: string): Promise<void> {
+  private async receive(connection: SocketConnection, limiter: RateLimiter, text: string, tracer?: Tracer): Promise<void> {
     if (utf8Length(text) > this.maxMessageBytes)
       return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
     const verdict = limiter.take();
@@ -207,10 +209,16 @@ export class WebSocketProvider {
         { service, method, id: message.record, data: message.data, query: message.query },
         { provider: Providers.websocket, connection },
         connection.headers,
+        tracer ? new TraceScope(tracer, null) : null,
       );
-      this.sendText(connection, JSON.stringify({ id: message.id ?? null, result }));
+      const reply = JSON.stringify({ id: message.id ?? null, result });
+      tracer?.finish(200, reply);
+      this.sendText(connection, reply);
     } catch (error) {
-      this.sendText(connection, JSON.stringify({ id: message.id ?? null, error: HttpException.from(error).toJson() }));
+      const failure = HttpException.from(error);
+      const reply = JSON.stringify({ id: message.id ?? null, error: failure.toJson() });
+      tracer?.finish(failure.statusCode, reply);
+      this.sendText(connection, reply);
     }
   }
 
