@@ -152,7 +152,7 @@ describe('the trace of a request', () => {
       '    body parseBody → done',
       '    service todos.create → done',
       '      hook before created → changed',
-      '      method Todos.create → done',
+      '      method create → done',
       '      hook after created → done',
     ]);
     expect(find(trace, 'middleware', 'requireUser').at?.line).toBe(decoratorLine);
@@ -176,7 +176,7 @@ describe('the trace of a request', () => {
     expect(outline(trace).slice(2)).toEqual([
       '    service todos.read → done',
       '      hook before read → cancelled',
-      '      method MapService.read → skipped',
+      '      method read → skipped',
     ]);
     expect(find(trace, 'service', 'todos.read').detail).toEqual({ id: '1', via: 'rest', query: {} });
     expect(find(trace, 'hook', 'before read').detail).toEqual({ listener: 'fromCache' });
@@ -248,7 +248,7 @@ describe('the trace of a request', () => {
       '  handler handler → stop',
       '    body parseBody → done',
       '    service todos.create → done',
-      '      method MapService.create → done',
+      '      method create → done',
     ]);
     expect(find(trace, 'service', 'todos.create').detail).toMatchObject({ via: 'websocket' });
     expect(trace.status).toBe(200);
@@ -267,14 +267,14 @@ describe('the trace of a request', () => {
     expect(await response.json()).toMatchObject({ data: { todosCreate: { title: 'Q', done: false } } });
     expect(outline(trace)).toEqual([
       'route POST /graphql → stop',
-      '  handler handler → stop',
+      '  handler graphql → stop',
       '    body parseBody → done',
       '    route POST /todos → stop',
       '      handler handler → stop',
       '        body parseBody → done',
       '        service todos.create → done',
       '          hook before created → changed',
-      '          method MapService.create → done',
+      '          method create → done',
     ]);
     expect(find(trace, 'service', 'todos.create').detail).toMatchObject({ via: 'graphql' });
   });

@@ -54,7 +54,7 @@ describe('trace expectations in checks', () => {
     );
     expect(result.passed).toBe(false);
     expect(result.steps[0].failures).toEqual([
-      'Expected the trace to show hook "before removed" → cancelled, but it does not. The trace: route DELETE /todos/:id → stop, handler handler → stop, service todos.remove, hook before removed, method MapService.remove.',
+      'Expected the trace to show hook "before removed" → cancelled, but it does not. The trace: route DELETE /todos/:id → stop, handler handler → stop, service todos.remove, hook before removed, method remove.',
     ]);
   });
 

@@ -36,7 +36,7 @@ describe('HALO_TRACE on Node', () => {
       '      body parseBody type="application/json" bytes=17',
       '      service todos.create via="rest" query={}',
       '        hook before created → changed listener="stamp" changed=["data"] (test/node/fixtures/traced-app.ts:17)',
-      '        method MapService.create',
+      '        method create',
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('HALO_TRACE on Node', () => {
     const response = await createTodo(program.origin);
     const timing = response.headers.get('server-timing') ?? '';
     expect(timing).toMatch(/^1-route;dur=[\d.]+;desc="POST \/todos", 2-middleware;dur=[\d.]+;desc="requireUser", /);
-    expect(timing).toMatch(/6-hook;dur=[\d.]+;desc="before created", 7-method;dur=[\d.]+;desc="MapService.create", total;dur=[\d.]+$/);
+    expect(timing).toMatch(/6-hook;dur=[\d.]+;desc="before created", 7-method;dur=[\d.]+;desc="create", total;dur=[\d.]+$/);
     expect(program.output()).not.toContain('[halo] POST');
   });
 

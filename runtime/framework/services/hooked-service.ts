@@ -121,10 +121,10 @@ export class HookedService<S extends AnyService> {
     const after = event(false, before.data, before.params);
     if (before.cancelled) {
       after.result = before.result;
-      if (trace) traceSkippedMethod(trace, this.methodName(method));
+      if (trace) traceSkippedMethod(trace, method);
     } else {
       const result = trace
-        ? await traceMethod(trace, this.methodName(method), () => this.invokeInner(method, call.id, before.data, before.params))
+        ? await traceMethod(trace, method, () => this.invokeInner(method, call.id, before.data, before.params))
         : await this.invokeInner(method, call.id, before.data, before.params);
       after.result = result as typeof after.result;
     }
@@ -149,11 +149,6 @@ export class HookedService<S extends AnyService> {
       default:
         return fn.call(this.inner, id, data, params);
     }
-  }
-
-  /** `MapService.create`: how a trace names the wrapped service's own method. */
-  private methodName(method: ServiceMethod): string {
-    return `${(this.inner as { constructor: { name: string } }).constructor.name}.${method}`;
   }
 
   private async run(phase: Phase, event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>, trace: TraceScope | null): Promise<void> {

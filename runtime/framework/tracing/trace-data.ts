@@ -36,7 +36,7 @@ export interface TraceLocation {
 /** One step of a trace, in the order steps started. */
 export interface TraceStep {
   kind: TraceStepKind;
-  /** `GET /todos/:id`, `requireUser`, `todos.create`, `before created`, `MapService.create`. */
+  /** `GET /todos/:id`, `requireUser`, `todos.create`, `before created`, `create` (a service's own method: class names do not survive a minified build). */
   name: string;
   /** Index in `steps` of the step this one ran inside, or -1. */
   parent: number;

@@ -55,6 +55,8 @@ export function restRoutes(mounted: MountedService, path: string): Router {
   const notFound: Handler = () => {
     throw frameworkErrors.routeNotFound();
   };
+  // Named for traces: a minified build would otherwise show its own short name.
+  Object.defineProperty(notFound, 'name', { value: 'notFound' });
 
   return router
     .get('/', route('index', false, false), middleware('index'))
