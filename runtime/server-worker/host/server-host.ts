@@ -1,6 +1,12 @@
 import type { ConsoleEntry, ProgramBundle, ProgramState } from '../../contract/engine-api.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
+
+/** A page WebSocket as the host serves it: what the program sends and its close, and the trace of each call it handled. */
+export interface PageSocketPeer extends SocketTransport {
+  /** The trace of a call the program handled from this socket (the `x-halo-trace` encoding). */
+  trace?(trace: string): void;
+}
 import { mayListenOn, socketOrigin } from '../../contract/program-origin.ts';
 import type { FromServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
@@ -32,7 +38,7 @@ interface Running {
   /** Whose saved databases it sees (see RunOptions.storageScope). */
   storageScope: string;
   origins: Set<string>;
-  sockets: Map<number, SocketTransport>;
+  sockets: Map<number, PageSocketPeer>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
   timedOut: boolean;
 }
@@ -144,7 +150,7 @@ export class ServerHost {
    * gets what the program sends and its close. Without a program listening there it closes at once
    * (1013, "try again later"); when the program stops, with PROGRAM_RESTARTED.
    */
-  openSocket(url: string, peer: SocketTransport): ClientSocket {
+  openSocket(url: string, peer: PageSocketPeer): ClientSocket {
     const id = this.nextSocket++;
     const origin = socketOrigin(url);
     // Messages sent before the program settled wait, in order, behind the connection.
@@ -202,7 +208,7 @@ export class ServerHost {
     if (this.spares.length === 0) this.spares.push(this.spawn());
     this.refillPending = true;
     const origins = new Set<string>();
-    const sockets = new Map<number, SocketTransport>();
+    const sockets = new Map<number, PageSocketPeer>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       console: (entry) => this.listeners.console(entry),
@@ -210,6 +216,7 @@ export class ServerHost {
       call: (call) =>
         this.pg(call.method === 'load' || call.method === 'save' ? { ...call, name: `${storageScope}\u0000${String(call.name)}` } : call),
       socketSend: (id, text) => sockets.get(id)?.send(text),
+      socketTrace: (id, trace) => sockets.get(id)?.trace?.(trace),
       socketClose: (id, code, reason) => {
         const peer = sockets.get(id);
         sockets.delete(id);

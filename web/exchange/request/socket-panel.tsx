@@ -5,13 +5,16 @@ import { parseJson } from '../response/format.ts';
 import { panelSockets, type PanelSocket, type SocketLogLine } from './panel-socket.ts';
 import type { RequestSpec } from './request-model.ts';
 import { useRequest } from './request-store.ts';
+import { TraceView } from '../response/trace-view.tsx';
+import { useGoToLine } from '../use-go-to-line.ts';
 
-const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!' };
+const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!', trace: '≡' };
 const LINE_STYLE: Record<SocketLogLine['kind'], string> = {
   in: 'text-slate-900 dark:text-slate-100',
   out: 'text-blue-800 dark:text-blue-300',
   info: 'text-slate-600 italic dark:text-slate-400',
   error: 'text-red-800 dark:text-red-300',
+  trace: 'text-slate-700 dark:text-slate-300',
 };
 
 /** `12:03:04.512`: messages often come within the same second. */
@@ -35,6 +38,7 @@ function Connection({
   onMessage: (text: string) => void;
 }) {
   const view = useStore(socket.store, (v) => v);
+  const editor = useGoToLine();
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
     <section className="flex min-w-0 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
@@ -74,7 +78,18 @@ function Connection({
       >
         {view.log.map((line, i) => (
           <li key={i} className={`break-all ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
-            <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+            {line.trace ? (
+              <details>
+                <summary>
+                  <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+                </summary>
+                <TraceView trace={line.trace} editor={editor} />
+              </details>
+            ) : (
+              <>
+                <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+              </>
+            )}
           </li>
         ))}
       </ol>
