@@ -26,4 +26,19 @@ export default defineChecks([
     request: { method: 'GET', path: '/late' },
     expect: { status: 404, body: '' },
   },
+  {
+    title: 'The trace of GET /api/stats: the /api/* handler continues, then the stats route sends its value',
+    request: { method: 'GET', path: '/api/stats' },
+    expect: {
+      status: 200,
+      trace: {
+        inOrder: [
+          { kind: 'route', name: 'ALL /api/*' },
+          { kind: 'handler', outcome: 'continue' },
+          { kind: 'route', name: 'GET /api/stats' },
+          { kind: 'handler', outcome: 'sent' },
+        ],
+      },
+    },
+  },
 ]);
