@@ -52,7 +52,12 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     rolldownOptions: {
       // The engine's test page is built only for the end-to-end tests (`vite build --mode e2e`), never shipped.
-      input: { index: 'index.html', ...(mode === 'e2e' ? { harness: 'web/harness.html' } : {}) } as Record<string, string>,
+      // The class dashboard (web/classroom) is a page of its own: the class server serves it to the teacher.
+      input: {
+        index: 'index.html',
+        dashboard: 'web/classroom/dashboard.html',
+        ...(mode === 'e2e' ? { harness: 'web/harness.html' } : {}),
+      } as Record<string, string>,
     },
   },
   test: {

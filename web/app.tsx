@@ -31,6 +31,7 @@ import { useNarrow } from './state/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
 import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 import { FilesAndEditor } from './editor/files-and-editor.tsx';
+import { ClassButton } from './classroom/class-panel.tsx';
 
 // A second, read-only Monaco: loads when its tab is chosen.
 const CompiledOutput = lazy(() =>
@@ -62,6 +63,7 @@ function Toolbar() {
         Run <span className="sr-only">(Ctrl/Cmd+Enter in the editor)</span>
       </button>
       <ShareButton />
+      <ClassButton />
       <span data-chrome="secondary" className="contents">
         <TemplateMenu />
       </span>

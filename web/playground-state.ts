@@ -15,6 +15,7 @@ import { createConsoleState } from './editor/console-store.ts';
 import { createProblemsState } from './editor/problems-store.ts';
 import { createApiPanelState } from './api/api-panel-store.ts';
 import { createShareState } from './share/share-store.ts';
+import { createClassState } from './classroom/class-store.ts';
 
 /** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
 export interface PlaygroundStateOptions {
@@ -35,6 +36,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
   const progress = createProgressState(storage);
   const request = createRequestState(storage);
   const workspace = createWorkspaceState({ storage, search: location.search, files, request });
+  const lessonChecks = createLessonChecksState(files, workspace, progress);
   return {
     files,
     layout,
@@ -44,7 +46,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
     exchange: createExchangeState(request),
-    lessonChecks: createLessonChecksState(files, workspace, progress),
+    lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),
     offline: createOfflineState(),
@@ -52,5 +54,6 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
     share: createShareState(workspace),
+    classroom: createClassState({ storage, search: location.search }, lessonChecks, files, workspace),
   };
 }

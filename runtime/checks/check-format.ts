@@ -131,6 +131,8 @@ interface CheckHeading {
   title: string;
   /** `observe` for a check the starter already passes; `task` when omitted. */
   kind?: CheckKind;
+  /** What passing the check is worth in a class's export (the classroom's CSV); none when omitted. */
+  points?: number;
 }
 
 /** A check with a single request. */

@@ -62,14 +62,17 @@ const heading = {
   title: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty')),
   kind: v.optional(v.picklist(['task', 'observe'])),
 };
+/** Listed after the request and steps keys, so an unknown key's message names the common ones first. */
+const scoring = { points: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0, 'must be 0 or more'))) };
 
 /** A check with one request. */
-const SINGLE_CHECK = strict({ ...heading, ...httpStep }, 'a check');
+const SINGLE_CHECK = strict({ ...heading, ...httpStep, ...scoring }, 'a check');
 /** A check of several steps. */
 const FLOW_CHECK = strict(
   {
     ...heading,
     steps: v.pipe(v.array(v.union([strict(httpStep, 'an HTTP step'), socketStep])), v.minLength(1, 'must have at least one step')),
+    ...scoring,
   },
   'a check of steps',
 );

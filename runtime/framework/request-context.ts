@@ -17,6 +17,7 @@ export interface MultipartResult {
 }
 
 const NOT_PARSED = 'The request body has not been parsed yet. Call `await req.parseBody()` before reading it.';
+const PARSED: Promise<void> = Promise.resolve();
 
 /**
  * The incoming request as handlers see it. Platform-neutral: each host (Node, Fetch) subclasses it
@@ -63,6 +64,12 @@ export abstract class RequestContext {
 
   /** Reads a multipart body (from `raw` when the bytes were already read), rejecting with 400/413. */
   protected abstract readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult>;
+
+  /** For hosts that hold the body decoded already (a provider's call from a client's JSON message): parseBody() then reads nothing. */
+  protected useDecodedBody(body: ParsedBody): void {
+    this.parsed = body;
+    this.parsing = PARSED;
+  }
 
   /** Route parameters of the matched routes (`/todos/:id` → `{ id }`), URI-decoded; a fresh object per request. */
   get params(): Record<string, string> {

@@ -10,6 +10,8 @@ export class ResponseContext {
   body = '';
   /** True once `close`, `json` or `redirect` ended the response; later handlers do not run. */
   closed = false;
+  /** True when the body is one `json()` call's text alone: JSON as `JSON.stringify` writes it, which a provider can embed in its reply as is. */
+  jsonBody = false;
 
   /** Appends `String(value)` to the body. Returns nothing, so `(req, res) => res.write(x)` ends the pipeline. */
   write(value: unknown): void {
@@ -27,6 +29,7 @@ export class ResponseContext {
   json(value: unknown): void {
     this.assertOpen();
     const text = JSON.stringify(value);
+    this.jsonBody = this.body === '';
     this.headers['content-type'] = 'application/json';
     this.body += text === undefined ? 'null' : text;
     this.closed = true;
@@ -49,6 +52,7 @@ export class ResponseContext {
   resetBody(): void {
     this.body = '';
     this.closed = false;
+    this.jsonBody = false;
   }
 
   private assertOpen(): void {

@@ -9,6 +9,7 @@ import { joinPaths } from '../framework/routing/path-pattern.ts';
 import type { RequestTrace } from '../framework/tracing/trace-data.ts';
 import { Tracer } from '../framework/tracing/tracer.ts';
 import { locateInNodeStack } from './node-locate.ts';
+import { WriteBatch } from './write-batch.ts';
 
 /**
  * The Node host of the WebSocket provider (an AppHttp extension): when the app has a provider, the
@@ -23,11 +24,12 @@ export function attachWebSockets(server: Server, app: App, onTrace?: (trace: Req
   if (!provider) return undefined;
   const wss = new WebSocketServer({ noServer: true, maxPayload: provider.maxMessageBytes });
   const path = joinPaths('', provider.path);
+  const batch = new WriteBatch();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) return refuse(socket, 404);
     const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req) };
     if (provider.refusal(request)) return refuse(socket, 403);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, onTrace));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, () => batch.hold(socket), onTrace));
   };
   server.on('upgrade', onUpgrade);
   void provider.start();
@@ -50,11 +52,20 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketRequest, onTrace?: (trace: RequestTrace) => void): void {
+/** Hands `ws` to the provider; `batch` holds the socket's writes for the rest of the tick (see WriteBatch); `onTrace` gets each call's trace. */
+function serve(
+  provider: WebSocketProvider,
+  ws: WebSocket,
+  request: SocketRequest,
+  batch: () => void,
+  onTrace?: (trace: RequestTrace) => void,
+): void {
   const session = provider.connect(
     {
       send: (text) => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(text);
+        if (ws.readyState !== WebSocket.OPEN) return;
+        batch();
+        ws.send(text);
       },
       close: (code, reason) => ws.close(code, reason),
       bufferedBytes: () => ws.bufferedAmount,

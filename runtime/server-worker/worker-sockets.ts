@@ -26,8 +26,8 @@ export class WorkerSockets {
   constructor(
     private readonly apps: ReadonlyMap<string, App>,
     private readonly send: (message: FromServerWorker) => void,
-    /** Finds the program's file and line in a stack (the program's source map). */
-    private readonly locate: Locate,
+    /** Finds the program's file and line in a stack (the program's source map); without it, traces name no lines. */
+    private readonly locate?: Locate,
   ) {}
 
   /** A page socket connected to `url`: the provider of the app on its origin takes it, or it is closed (4404). */

@@ -1,6 +1,7 @@
 /**
  * A bench server in its own process (ws-server.ts, graphql-server.ts): it prints its port, then
- * answers each `cpu` line on stdin with its process.cpuUsage() as JSON.
+ * answers each `cpu` line on stdin with its process.cpuUsage() as JSON, and exits on an `exit` line
+ * (an exit that lets `node --cpu-prof` write its profile).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -13,11 +14,13 @@ export interface BenchChild {
   /** The server's CPU time so far (user + system), in microseconds. */
   cpuMicros(): Promise<number>;
   stop(): void;
+  /** Asks the server to exit by itself and resolves once it did. */
+  exit(): Promise<void>;
 }
 
-/** Starts `script` (a URL beside the caller) with `kind` as its argument, in production mode. */
-export async function startBenchChild(script: URL, kind: string): Promise<BenchChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script), kind], {
+/** Starts `script` (a URL beside the caller) with `kind` as its argument, in production mode, with `nodeFlags` (e.g. `--cpu-prof`). */
+export async function startBenchChild(script: URL, kind: string, nodeFlags: string[] = []): Promise<BenchChild> {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', fileURLToPath(script), kind], {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const lines: string[] = [];
@@ -47,6 +50,11 @@ export async function startBenchChild(script: URL, kind: string): Promise<BenchC
       return usage.user + usage.system;
     },
     stop: () => void child.kill(),
+    exit: async () => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.stdin.write('exit\n');
+      await exited;
+    },
   };
 }
 
@@ -55,5 +63,6 @@ export function serveBenchChild(port: number): void {
   process.stdout.write(`${port}\n`);
   createInterface({ input: process.stdin }).on('line', (line) => {
     if (line === 'cpu') process.stdout.write(`${JSON.stringify(process.cpuUsage())}\n`);
+    if (line === 'exit') process.exit(0);
   });
 }

@@ -32,7 +32,7 @@ function openClient(port: number): Promise<WebSocket> {
 }
 
 /** Sends echo calls on CLIENTS connections for `seconds`, IN_FLIGHT outstanding on each; returns the replies counted. */
-async function drive(port: number, seconds: number): Promise<number> {
+export async function drive(port: number, seconds: number): Promise<number> {
   const sockets = await Promise.all(Array.from({ length: CLIENTS }, () => openClient(port)));
   let replies = 0;
   let running = true;
@@ -81,7 +81,11 @@ async function fanOut(port: number, receivers: WebSocket[], call: string, second
 }
 
 /** Measures `work` (counted messages) on a fresh server of `kind` after a warm-up run of it. */
-async function measureServer(name: string, kind: string, work: (port: number, seconds: number) => Promise<number> = drive): Promise<WsRow> {
+export async function measureServer(
+  name: string,
+  kind: string,
+  work: (port: number, seconds: number) => Promise<number> = drive,
+): Promise<WsRow> {
   const server = await startBenchChild(SERVER_SCRIPT, kind);
   try {
     await work(server.port, WARMUP_SECONDS);

@@ -242,11 +242,11 @@ describe('the trace of a request', () => {
       expect.objectContaining({ id: 1, result: expect.objectContaining({ title: 'Call' }) }),
     );
     const trace = tracer.toTrace(locate);
+    // No body step: the call's data was decoded with the message, so parseBody() had nothing left to read.
     expect(outline(trace)).toEqual([
       'route POST /todos → stop',
       '  middleware requireUser → continue',
       '  handler handler → stop',
-      '    body parseBody → done',
       '    service todos.create → done',
       '      method create → done',
     ]);

@@ -94,6 +94,12 @@ const BAD: Record<StoredKey, unknown[]> = {
     [{ origin: 'o', status: 200, time: 1 }],
     many(1_000, () => ({ spec, origin: 'o', status: 200, time: 1 })),
   ],
+  'halo.classroom.v1': [
+    'text',
+    { joined: 5 },
+    { joined: { code: 'K7QX3M' } },
+    { joined: { code: 'K7QX3M', title: 't', name: 'x'.repeat(300), secret: 's', learnerId: null } },
+  ],
 };
 
 /** Values as the playground writes them: they read back unchanged. */
@@ -106,6 +112,7 @@ const GOOD: Record<StoredKey, unknown> = {
   'halo.progress.v1': ['01-getting-started'],
   'halo.request.v1': spec,
   'halo.history.v1': [{ spec, origin: 'http://localhost:3000', status: null, time: 5 }],
+  'halo.classroom.v1': { joined: { code: 'K7QX3M', title: 'Halo course', name: 'Ann', secret: 'a'.repeat(40), learnerId: '3' } },
 };
 
 beforeEach(() => vi.unstubAllGlobals());

@@ -115,6 +115,19 @@ const history = v.pipe(
   v.maxLength(100),
 );
 
+/** The class this browser joined on the class server's origin (web/classroom): code, name, its own secret, its id once sharing. */
+const classroom = v.object({
+  joined: v.nullable(
+    v.object({
+      code: name,
+      title: name,
+      name: name,
+      secret: name,
+      learnerId: v.nullable(name),
+    }),
+  ),
+});
+
 const SCHEMAS = {
   /** Pane sizes, theme, large text, dock tab, notes pane (layout-store.ts). */
   'halo.layout.v1': layout,
@@ -132,6 +145,8 @@ const SCHEMAS = {
   'halo.request.v1': request,
   /** Recent requests (request-store.ts). */
   'halo.history.v1': history,
+  /** The class joined, if any (web/classroom/class-store.ts). */
+  'halo.classroom.v1': classroom,
 } as const;
 
 /** A localStorage key the playground uses. */

@@ -6,7 +6,12 @@ import { frameworkErrors } from '../errors/framework-errors.ts';
  * to stop it; strings are skipped, so brackets inside them do not count.
  */
 export function assertJsonDepth(text: string, max: number): void {
-  if (!moreOpeningBrackets(text, max)) return;
+  if (!jsonDepthWithin(text, max)) throw frameworkErrors.nestedTooDeep('JSON body', max);
+}
+
+/** Whether JSON text nests objects and lists `max` levels deep at most (the scan of assertJsonDepth). */
+export function jsonDepthWithin(text: string, max: number): boolean {
+  if (!moreOpeningBrackets(text, max)) return true;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -18,11 +23,12 @@ export function assertJsonDepth(text: string, max: number): void {
         else if (d === 0x22) break;
       }
     } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) throw frameworkErrors.nestedTooDeep('JSON body', max);
+      if (++depth > max) return false;
     } else if (c === 0x7d || c === 0x5d) {
       depth--;
     }
   }
+  return true;
 }
 
 /**

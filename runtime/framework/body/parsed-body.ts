@@ -3,7 +3,7 @@ import { dropUnsafeKeys } from '../objects/safe-keys.ts';
 import type { UploadedFile } from '../uploaded-file.ts';
 import { bodyMap } from './body-map.ts';
 import { parseFormString } from './form-string.ts';
-import { assertJsonDepth } from './json-depth.ts';
+import { assertJsonDepth, jsonDepthWithin } from './json-depth.ts';
 import type { RequestLimits } from './request-limits.ts';
 
 /** The result of `parseBody()`: the decoded value and its map/list views, plus uploaded files. */
@@ -48,6 +48,26 @@ export function parseJsonBody(bytes: Uint8Array, limits: RequestLimits): ParsedB
   }
   // Each unsafe key contains "proto" or "constructor", unless written with \u escapes: only then walk.
   if (text.includes('proto') || text.includes('constructor') || text.includes('\\u')) dropUnsafeKeys(value);
+  return fromObject(value);
+}
+
+/**
+ * The JSON body a request would carry for `value`, a part of the JSON text `source` (`sourceBytes` long in
+ * UTF-8) decoded already, when parsing it again could not differ: `source` has no key that parseJsonBody
+ * would drop (nor a `\u` escape that could spell one), its nesting stays within `maxBodyDepth` one level
+ * down, and `value` re-encoded cannot exceed `bodyLimit` (a number such as `1e20` grows at most ~5×).
+ * Undefined otherwise: the caller takes the full path, which gives the exact 400 or 413.
+ */
+export function decodedJsonBody(
+  value: unknown,
+  source: string,
+  sourceBytes: number,
+  limits: RequestLimits,
+  bodyLimit: number,
+): ParsedBody | undefined {
+  if (sourceBytes * 6 > bodyLimit) return undefined;
+  if (source.includes('proto') || source.includes('constructor') || source.includes('\\u')) return undefined;
+  if (!jsonDepthWithin(source, limits.maxBodyDepth + 1)) return undefined;
   return fromObject(value);
 }
 

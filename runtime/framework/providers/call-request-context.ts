@@ -1,4 +1,5 @@
 import { frameworkErrors } from '../errors/framework-errors.ts';
+import type { ParsedBody } from '../body/parsed-body.ts';
 import type { MultipartResult } from '../request-context.ts';
 import { RequestContext } from '../request-context.ts';
 
@@ -12,15 +13,20 @@ const encoder = new TextEncoder();
 export class CallRequestContext extends RequestContext {
   private headers_: Record<string, string[]> | null = null;
 
-  /** A call to `target` with `headers` (lower-case names) and `body` (JSON text, or undefined for none). */
+  /**
+   * A call to `target` with `headers` (lower-case names) and `body` (JSON text, or undefined for none);
+   * or with `decoded`, a body decoded already (parseBody() reads nothing; bytes() gets its JSON text).
+   */
   constructor(
     method: string,
     target: string,
     private readonly headerValues: Readonly<Record<string, string>>,
     private readonly body: string | undefined,
     bodyLimit: number,
+    private readonly decoded?: ParsedBody,
   ) {
     super(method, target, bodyLimit);
+    if (decoded) this.useDecodedBody(decoded);
   }
 
   /** All request headers: lower-case name → list of values. */
@@ -37,7 +43,8 @@ export class CallRequestContext extends RequestContext {
   }
 
   protected async readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T> {
-    const bytes = this.body === undefined ? new Uint8Array(0) : encoder.encode(this.body);
+    const text = this.body ?? (this.decoded && JSON.stringify(this.decoded.object));
+    const bytes = text === undefined ? new Uint8Array(0) : encoder.encode(text);
     if (bytes.byteLength > limit) throw frameworkErrors.bodyTooLarge(limit);
     return use(bytes);
   }

@@ -7,6 +7,7 @@ import { ResponseContext } from '../response-context.ts';
 import type { ServiceMethod } from '../services/service-event.ts';
 import type { Providers } from '../services/providers.ts';
 import { Service } from '../services/service.ts';
+import { decodedJsonBody } from '../body/parsed-body.ts';
 import { CallRequestContext } from './call-request-context.ts';
 import { TraceScope } from '../tracing/tracer.ts';
 
@@ -40,6 +41,9 @@ const SERVICE_METHODS = Object.keys(HTTP_METHOD) as ServiceMethod[];
 /** Headers of the client connection that must not travel into the call (they describe that connection or its body). */
 const CONNECTION_HEADERS = /^(connection|upgrade|content-length|content-type|transfer-encoding|sec-websocket-.*)$/;
 
+/** The methods whose call carries data (a body, as their REST route would). */
+const WITH_DATA: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'update']);
+
 /**
  * Runs `call` through the app exactly as the REST route of that method would run it — routes
  * and `chain` middleware before the service, its @Middleware, its hooks, the error handler — with
@@ -54,20 +58,91 @@ export async function callThroughApp(
   headers: Record<string, string> = {},
   trace: TraceScope | null = null,
 ): Promise<unknown> {
-  const path = joinPaths('', String(call.service));
-  if (!app.findService(path)) throw frameworkErrors.serviceNotMounted(path);
+  const { req, res } = prepareCall(app, call, extra, headers, undefined, trace);
+  await app.handle(req, res);
+  const text = replyText(res);
+  return text === '' ? null : parseJson(text);
+}
+
+/** The JSON text a call's data was decoded from: `data` is a field of its top-level object; `bytes`, its UTF-8 length or more. */
+export interface CallSource {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * callThroughApp, resolving with the result as JSON text (what `JSON.stringify` makes of the result callThroughApp
+ * resolves with), so a provider that answers in JSON embeds it without decoding and encoding it again. With
+ * `source`, the data is read as the body as it is when decoding it again could not differ (see decodedJsonBody).
+ */
+export async function callThroughAppAsJson(
+  app: App,
+  call: ServiceCall,
+  extra: { provider: Providers } & Record<string, unknown>,
+  headers: Record<string, string>,
+  source?: CallSource,
+  trace: TraceScope | null = null,
+): Promise<string> {
+  const { req, res } = prepareCall(app, call, extra, headers, source, trace);
+  await app.handle(req, res);
+  const text = replyText(res);
+  if (text === '') return 'null';
+  // One json() call wrote it: already the text JSON.stringify would make of its parse.
+  return res.jsonBody ? text : JSON.stringify(parseJson(text));
+}
+
+/** The request and response `call` runs as (throws the 404 of a service that is not mounted, the 400 of an unknown method). */
+function prepareCall(
+  app: App,
+  call: ServiceCall,
+  extra: { provider: Providers } & Record<string, unknown>,
+  headers: Record<string, string>,
+  source: CallSource | undefined,
+  trace: TraceScope | null,
+): { req: CallRequestContext; res: ResponseContext } {
+  const path = mountedPath(app, call.service);
   if (!SERVICE_METHODS.includes(call.method)) throw frameworkErrors.unknownServiceMethod(call.method, SERVICE_METHODS);
-  const body = ['create', 'modify', 'update'].includes(call.method) ? JSON.stringify(call.data ?? {}) : undefined;
-  const callHeaders = headersOfCalls(headers);
-  const req = new CallRequestContext(HTTP_METHOD[call.method], callTarget(path, call), callHeaders, body, app.bodyLimit);
+  const withData = WITH_DATA.has(call.method);
+  const decoded = withData && source ? decodedJsonBody(call.data ?? {}, source.text, source.bytes, app.limits, app.bodyLimit) : undefined;
+  const body = withData && !decoded ? JSON.stringify(call.data ?? {}) : undefined;
+  const req = new CallRequestContext(
+    HTTP_METHOD[call.method],
+    callTarget(path, call),
+    headersOfCalls(headers),
+    body,
+    app.bodyLimit,
+    decoded,
+  );
   Object.assign(req.serviceParams, extra);
   if (trace) req.trace = new TraceScope(trace.tracer, trace.parent);
-  const res = new ResponseContext();
-  await app.handle(req, res);
-  // What a REST client would read: no body on 204 and 304.
+  return { req, res: new ResponseContext() };
+}
+
+/** What a REST client would read (no body on 204 and 304); throws the HttpException a REST client would get for a status of 400 and up. */
+function replyText(res: ResponseContext): string {
   const text = res.statusCode === 204 || res.statusCode === 304 ? '' : res.body;
   if (res.statusCode >= 400) throw errorFromReply(res.statusCode, text);
-  return text === '' ? null : parseJson(text);
+  return text;
+}
+
+/**
+ * The mount paths of the services clients called, per app: only names spelled as the path (`todos` for `/todos`)
+ * and found mounted (a service stays mounted), so what a client can add is bounded by what the app mounted.
+ */
+const mountedPaths = new WeakMap<App, Map<string, string>>();
+
+/** The path `service` is mounted at (`todos` → `/todos`); 404 when no service is mounted there. */
+function mountedPath(app: App, service: string): string {
+  let known = mountedPaths.get(app);
+  const hit = known?.get(service);
+  if (hit !== undefined) return hit;
+  const path = joinPaths('', String(service));
+  if (!app.findService(path)) throw frameworkErrors.serviceNotMounted(path);
+  if (path === `/${service}`) {
+    if (!known) mountedPaths.set(app, (known = new Map<string, string>()));
+    known.set(service, path);
+  }
+  return path;
 }
 
 function callTarget(path: string, call: ServiceCall): string {

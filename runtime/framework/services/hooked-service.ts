@@ -104,21 +104,12 @@ export class HookedService<S extends AnyService> {
   /** Runs one method with its hooks: before-listeners, the call (unless cancelled), after-listeners. */
   async call(method: ServiceMethod, call: HookedCall): Promise<unknown> {
     const eventName = EVENT_OF[method];
-    const event = (isBefore: boolean, data: unknown, params: ServiceParams) =>
-      new ServiceEvent<ServiceId<S>, ServiceData<S>, S>(
-        eventName,
-        isBefore,
-        (call.id ?? null) as ServiceId<S> | null,
-        data as ServiceData<S> | undefined,
-        params,
-        call.request ?? null,
-        call.response ?? null,
-        this.inner,
-      );
     const trace = call.request?.trace ?? null;
-    const before = event(true, call.data, { ...call.params });
-    await this.run('before', before, trace);
-    const after = event(false, before.data, before.params);
+    const before = this.event(eventName, true, call, call.data, { ...call.params });
+    // Awaited only when there are listeners: most calls have none for one phase or both.
+    const beforeListeners = this.listeners.before.get(eventName);
+    if (beforeListeners) await this.run('before', beforeListeners, before, trace);
+    const after = this.event(eventName, false, call, before.data, before.params);
     if (before.cancelled) {
       after.result = before.result;
       if (trace) traceSkippedMethod(trace, method);
@@ -128,11 +119,31 @@ export class HookedService<S extends AnyService> {
         : await this.invokeInner(method, call.id, before.data, before.params);
       after.result = result as typeof after.result;
     }
-    await this.run('after', after, trace);
+    const afterListeners = this.listeners.after.get(eventName);
+    if (afterListeners) await this.run('after', afterListeners, after, trace);
     if (!before.cancelled && CHANGES.has(method)) {
       for (const watcher of this.watchers) watcher({ eventName, result: after.result, params: after.params });
     }
     return after.result;
+  }
+
+  private event(
+    eventName: ServiceEventName,
+    isBefore: boolean,
+    call: HookedCall,
+    data: unknown,
+    params: ServiceParams,
+  ): ServiceEvent<ServiceId<S>, ServiceData<S>, S> {
+    return new ServiceEvent<ServiceId<S>, ServiceData<S>, S>(
+      eventName,
+      isBefore,
+      (call.id ?? null) as ServiceId<S> | null,
+      data as ServiceData<S> | undefined,
+      params,
+      call.request ?? null,
+      call.response ?? null,
+      this.inner,
+    );
   }
 
   private invokeInner(method: ServiceMethod, id: unknown, data: unknown, params: ServiceParams): Promise<unknown> {
@@ -151,8 +162,13 @@ export class HookedService<S extends AnyService> {
     }
   }
 
-  private async run(phase: Phase, event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>, trace: TraceScope | null): Promise<void> {
-    for (const { listener, site } of this.listeners[phase].get(event.eventName) ?? []) {
+  private async run(
+    phase: Phase,
+    listeners: StoredListener[],
+    event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>,
+    trace: TraceScope | null,
+  ): Promise<void> {
+    for (const { listener, site } of listeners) {
       if (trace) await traceHook(trace, phase, event.eventName, listener, site, event);
       else await (listener as Listener<S>)(event);
       if (event.cancelled) return;

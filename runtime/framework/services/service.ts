@@ -78,7 +78,9 @@ export class Service<Id = string, Data = Record<string, unknown>> extends Routab
 
   /** The data of a REST create/modify/update, read from the parsed body; override to validate or convert. */
   readData(req: RequestContext): Data {
-    return assignSafe({}, req.bodyAsMap) as Data;
+    // bodyAsMap throws for a body that is not a map; the copy reads the decoded object itself, not the map's proxy.
+    void req.bodyAsMap;
+    return assignSafe({}, req.bodyAsObject as object) as Data;
   }
 
   /** Releases what the service holds; `app.close()` calls it for every mounted service. */

@@ -3,6 +3,7 @@ import type { ConsoleEntry } from '../../contract/engine-api.ts';
 import type { FromServerWorker, ToServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { WireRequest, WireResponse } from '../../contract/wire.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
+import { upgradeHeaders } from './upgrade-headers.ts';
 
 /** How a program's start ended. */
 export type StartOutcome = { ok: true } | { ok: false; message: string; stack?: string };
@@ -93,9 +94,9 @@ export class ProgramProcess {
     });
   }
 
-  /** Tells the program a page socket `id` connected to `url`. */
+  /** Tells the program a page socket `id` connected to `url` (with the upgrade headers a page the program served would send). */
   openSocket(id: number, url: string): void {
-    if (!this.dead) this.post({ type: 'socket-open', id, url, headers: [['host', new URL(url).host]] });
+    if (!this.dead) this.post({ type: 'socket-open', id, url, headers: upgradeHeaders(url) });
   }
 
   /** Passes a socket message; resolves true once the program handled it, false when it did not within `timeoutMs` or the process died. */

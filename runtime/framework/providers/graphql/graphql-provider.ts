@@ -58,13 +58,18 @@ interface GraphQLOutcome {
  * `status_code`, `message` and `errors` in `extensions`; a request that cannot be parsed or
  * validated is a 400 (a 200 to a client that asks for `application/json` by name, as GraphQL over
  * HTTP asks), a mutation over GET a 405. `application/graphql-response+json` is sent to clients
- * that accept it. graphql-js loads with the first request only.
+ * that accept it. graphql-js starts loading when this is called; the schema is derived at the first request.
  */
 export function graphql(app: App, options: GraphQLOptions = {}): void {
   const path = options.path ?? '/graphql';
+  // graphql-js starts loading with the program, so the first request does not wait for it (in the
+  // playground that wait counted against the request's time limit); a missing package is still
+  // reported by that request, not at startup.
+  const graphqlModule = optionalModule('graphql');
+  graphqlModule.catch(() => undefined);
   let loaded: Promise<{ graphql: GraphQL; schema: GraphQLSchema }> | undefined;
   const load = () =>
-    (loaded ??= optionalModule('graphql').then((graphql) => ({
+    (loaded ??= graphqlModule.then((graphql) => ({
       graphql,
       schema: (options.schema as GraphQLSchema | undefined) ?? deriveSchema(graphql, app),
     })));

@@ -35,19 +35,26 @@ export class SocketConnection {
   /** Headers of the upgrade request (lower-case names). */
   readonly headers: Record<string, string>;
 
-  /** Wraps a host's socket. */
+  /** Wraps a host's socket; `afterSend` runs after every send (the provider's bound on unsent bytes). */
   constructor(
     /** The host's socket. */
     readonly transport: SocketTransport,
     request: SocketRequest,
+    private readonly afterSend?: (connection: SocketConnection) => void,
   ) {
     this.url = request.url;
     this.headers = request.headers;
     this.query = Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
   }
 
-  /** Sends `message` as JSON. */
+  /** Sends `message` as JSON; under the provider's `maxBufferedBytes` like every message it sends (past it, the connection is closed). */
   send(message: unknown): void {
-    this.transport.send(JSON.stringify(message));
+    this.sendText(JSON.stringify(message));
+  }
+
+  /** Sends JSON text as it is, under the same bound. */
+  sendText(text: string): void {
+    this.transport.send(text);
+    this.afterSend?.(this);
   }
 }

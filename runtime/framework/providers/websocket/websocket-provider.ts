@@ -5,7 +5,7 @@ import type { ServiceChange } from '../../services/hooked-service.ts';
 import { HookedService } from '../../services/hooked-service.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
-import { callThroughApp } from '../service-call.ts';
+import { callThroughAppAsJson } from '../service-call.ts';
 import type { Tracer } from '../../tracing/tracer.ts';
 import { TraceScope } from '../../tracing/tracer.ts';
 import type { BusMessage } from './change-bus.ts';
@@ -45,6 +45,7 @@ export interface SocketSession {
 }
 
 const providers = new WeakMap<App, WebSocketProvider>();
+const DONE: Promise<void> = Promise.resolve();
 
 /**
  * Exposes every service mounted on an App over WebSocket: a client calls a method with
@@ -71,6 +72,8 @@ export class WebSocketProvider {
   /** Tells this process's changes on the bus from those of other processes. */
   private readonly origin = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   private listening: Promise<void> | undefined;
+  /** True once the bus (if any) listens: calls no longer wait for ready(). */
+  private listened = false;
 
   /** The provider configured for `app`, if any. */
   static of(app: App): WebSocketProvider | undefined {
@@ -109,19 +112,24 @@ export class WebSocketProvider {
    */
   ready(): Promise<void> {
     const bus = this.options.bus;
+    if (!bus) {
+      this.listened = true;
+      return DONE;
+    }
     this.listening ??= bus
-      ? bus
-          .subscribe(
-            (message) => {
-              if (message.origin !== this.origin) this.deliver(message.event, message.data, undefined);
-            },
-            () => this.resync(),
-          )
-          .catch((error: unknown) => {
-            this.listening = undefined;
-            console.error('[halo] the WebSocket change bus could not listen:', error);
-          })
-      : Promise.resolve();
+      .subscribe(
+        (message) => {
+          if (message.origin !== this.origin) this.deliver(message.event, message.data, undefined);
+        },
+        () => this.resync(),
+      )
+      .then(
+        () => void (this.listened = true),
+        (error: unknown) => {
+          this.listening = undefined;
+          console.error('[halo] the WebSocket change bus could not listen:', error);
+        },
+      );
     return this.listening;
   }
 
@@ -142,15 +150,27 @@ export class WebSocketProvider {
   connect(transport: SocketTransport, request: SocketRequest = { url: this.path, headers: {} }): SocketSession {
     this.watchServices();
     void this.ready();
-    const connection = new SocketConnection(transport, request);
+    const connection = new SocketConnection(transport, request, this.checkBuffered);
     const limiter = new RateLimiter(this.options.rateLimit);
     this.connections.add(connection);
+    // Set once the connect hook decided; until then messages wait for it, in order, one window's worth at most.
+    let admission: boolean | undefined;
+    let waiting = 0;
     // Admission starts after connect returns: a host registers the session first, then sees any refusal close.
-    const admitted = Promise.resolve().then(() => this.admit(connection, request));
+    const admitted = Promise.resolve()
+      .then(() => this.admit(connection, request))
+      .then((ok) => (admission ??= ok));
     return {
       connection,
-      receive: async (text, tracer) => {
-        if (await admitted) return this.receive(connection, limiter, text, tracer);
+      receive: (text, tracer) => {
+        if (admission === true) return this.receive(connection, limiter, text, tracer);
+        if (admission === false) return DONE;
+        if (++waiting > this.options.rateLimit.messages) {
+          admission = false;
+          this.drop(connection, CLOSE.policy, 'Too many messages before the connection was admitted.');
+          return DONE;
+        }
+        return admitted.then((ok) => (ok ? this.receive(connection, limiter, text, tracer) : undefined));
       },
       closed: () => {
         this.connections.delete(connection);
@@ -184,8 +204,9 @@ export class WebSocketProvider {
   }
 
   private async receive(connection: SocketConnection, limiter: RateLimiter, text: string, tracer?: Tracer): Promise<void> {
-    if (utf8Length(text) > this.maxMessageBytes)
-      return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
+    // A UTF-8 byte is at least a third of a UTF-16 unit: most messages need no count.
+    const bytes = text.length * 3 <= this.maxMessageBytes ? -1 : utf8Length(text);
+    if (bytes > this.maxMessageBytes) return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
     const verdict = limiter.take();
     if (verdict === 'close') return this.drop(connection, CLOSE.policy, 'Too many messages.');
     let message: CallMessage;
@@ -195,52 +216,55 @@ export class WebSocketProvider {
         throw frameworkErrors.tooManyMessages(this.options.rateLimit.messages, this.options.rateLimit.windowMs);
       }
     } catch (error) {
-      return this.sendText(connection, JSON.stringify({ id: idOf(text), error: HttpException.from(error).toJson() }));
+      return connection.sendText(JSON.stringify({ id: idOf(text), error: HttpException.from(error).toJson() }));
     }
     // Refusals above go out at once, in order, before a close for the same flood; calls wait for the bus.
-    await this.ready();
+    if (!this.listened) await this.ready();
+    const id = JSON.stringify(message.id ?? null);
     try {
       const dot = message.call.lastIndexOf('.');
       const service = message.call.slice(0, dot);
       const method = message.call.slice(dot + 1) as ServiceMethod;
       if (dot <= 0) throw frameworkErrors.badCallName(message.call);
-      const result = await callThroughApp(
+      const result = await callThroughAppAsJson(
         this.app,
         { service, method, id: message.record, data: message.data, query: message.query },
         { provider: Providers.websocket, connection },
         connection.headers,
+        // The data was decoded with the message: the call may read it as is.
+        { text, bytes: bytes < 0 ? text.length * 3 : bytes },
         tracer ? new TraceScope(tracer, null) : null,
       );
-      const reply = JSON.stringify({ id: message.id ?? null, result });
+      const reply = `{"id":${id},"result":${result}}`;
       tracer?.finish(200, reply);
-      this.sendText(connection, reply);
+      connection.sendText(reply);
     } catch (error) {
       const failure = HttpException.from(error);
-      const reply = JSON.stringify({ id: message.id ?? null, error: failure.toJson() });
+      const reply = `{"id":${id},"error":${JSON.stringify(failure.toJson())}}`;
       tracer?.finish(failure.statusCode, reply);
-      this.sendText(connection, reply);
+      connection.sendText(reply);
     }
   }
 
+  /** Closes `connection` with `code` and `reason` (once: a connection already closed is left alone). */
   private drop(connection: SocketConnection, code: number, reason: string): void {
-    this.connections.delete(connection);
+    if (!this.connections.delete(connection)) return;
     this.subscribers.delete(connection);
     connection.transport.close(code, reason);
   }
 
-  /** Sends `text` to `connection`, closing it (1008) when the client leaves more than `maxBufferedBytes` unread. */
-  private sendText(connection: SocketConnection, text: string): void {
-    connection.transport.send(text);
+  /** Closes `connection` (1008) when its client leaves more than `maxBufferedBytes` unread; runs after every send. */
+  private readonly checkBuffered = (connection: SocketConnection): void => {
     const buffered = connection.transport.bufferedBytes?.() ?? 0;
     if (buffered > this.options.maxBufferedBytes) {
       this.drop(connection, CLOSE.policy, `Too slow: over ${this.options.maxBufferedBytes} bytes waiting to be sent (maxBufferedBytes).`);
     }
-  }
+  };
 
   /** Tells every connection it may have missed changes. */
   private resync(): void {
     const text = JSON.stringify(RESYNC_MESSAGE);
-    for (const connection of this.subscribers) this.sendText(connection, text);
+    for (const connection of this.subscribers) connection.sendText(text);
   }
 
   /** Watches every service mounted on the app (once: the app is frozen when it serves). */
@@ -280,8 +304,8 @@ export class WebSocketProvider {
         if (verdict !== true) data = verdict;
       }
       if (data === undefined) continue;
-      if (data === result) this.sendText(connection, (unchanged ??= JSON.stringify({ event, data })));
-      else this.sendText(connection, JSON.stringify({ event, data }));
+      if (data === result) connection.sendText((unchanged ??= JSON.stringify({ event, data })));
+      else connection.sendText(JSON.stringify({ event, data }));
     }
   }
 }

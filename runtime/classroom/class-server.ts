@@ -1,0 +1,116 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
+import QRCode from 'qrcode';
+import { AppHttp } from '../node/app-http.ts';
+import { attachWebSockets } from '../node/websocket-server.ts';
+import { createClassApp } from './class-app.ts';
+import { readClassCourse } from './class-course.ts';
+import type { ClassInfo } from './class-protocol.ts';
+import { serveSiteFile } from './site-files.ts';
+
+/** Where and what a class serves. */
+interface ClassServerOptions {
+  /** The address to bind (`127.0.0.1`, a LAN address, `0.0.0.0` for every interface). */
+  host: string;
+  /** The port; 0 picks a free one. */
+  port: number;
+  /** The built playground (a `vite build` of the course). */
+  siteDir: string;
+  /** The course folder the site was built with. */
+  courseDir: string;
+  /** Minutes a check may keep failing before the dashboard shows the learner as stuck. Default 5. */
+  stuckMinutes?: number;
+  /** Calls per learner and minute. Default 120. */
+  callsPerMinute?: number;
+}
+
+/** A class in session. */
+export interface RunningClass {
+  /** The class as the dashboard shows it: code, join address, QR code, lessons. */
+  info: ClassInfo;
+  /** The teacher's key (only ever printed in the terminal, and in the dashboard address's fragment). */
+  teacherKey: string;
+  /** The server's own address, e.g. `http://127.0.0.1:4180`. */
+  url: string;
+  /** The dashboard, its key in the fragment (which browsers never send to a server). */
+  dashboardUrl: string;
+  /** Ends the class: closes every connection; the class's data is gone. */
+  close(): Promise<void>;
+}
+
+/** Letters and digits that cannot be mistaken for each other on a projector (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A short class code, e.g. `K7QX3M`. */
+function classCode(): string {
+  return Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+/** The address learners reach the server at: the bound host, or for a wildcard the first LAN IPv4 address. */
+function reachableHost(host: string): string {
+  if (host !== '0.0.0.0' && host !== '::') return host.includes(':') ? `[${host}]` : host;
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && address.family === 'IPv4' && !address.internal);
+  return lan?.address ?? '127.0.0.1';
+}
+
+/** The dashboard page of the built site. */
+const DASHBOARD_PAGE = '/web/classroom/dashboard.html';
+
+/**
+ * Starts a class: one Node server on `host:port` serving the built playground, the class app under `/api/`
+ * (REST and the WebSocket at `/api/ws`) and the dashboard (`/dashboard`). Makes a class code and a teacher key.
+ */
+export async function openClass(options: ClassServerOptions): Promise<RunningClass> {
+  const siteDir = resolve(options.siteDir);
+  const course = await readClassCourse(options.courseDir);
+  // The app needs the join address, known once the server listens: until then /api/ answers 503.
+  const serving: { appHttp?: AppHttp } = {};
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path.startsWith('/api/')) {
+      if (!serving.appHttp) return void res.writeHead(503).end();
+      return serving.appHttp.handleRequest(req, res);
+    }
+    if (path === '/dashboard') return void res.writeHead(302, { location: DASHBOARD_PAGE }).end();
+    serveSiteFile(siteDir, req, res);
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host, () => done());
+  });
+  const { port } = server.address() as AddressInfo;
+  const base = `http://${reachableHost(options.host)}:${port}`;
+  const joinUrl = `${base}/?class`;
+  const info: ClassInfo = {
+    code: classCode(),
+    title: course.title,
+    joinUrl,
+    joinQrSvg: await QRCode.toString(joinUrl, { type: 'svg', margin: 1 }),
+    stuckMinutes: options.stuckMinutes ?? 5,
+    lessons: course.lessons,
+  };
+  const teacherKey = randomBytes(24).toString('base64url');
+  const app = createClassApp({ info, teacherKey, callsPerMinute: options.callsPerMinute });
+  app.freeze();
+  serving.appHttp = new AppHttp(app);
+  const detachSockets = attachWebSockets(server, app);
+  const url = `http://${options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : reachableHost(options.host)}:${port}`;
+  return {
+    info,
+    teacherKey,
+    url,
+    dashboardUrl: `${url}/dashboard#key=${teacherKey}`,
+    close: async () => {
+      detachSockets?.();
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await closed;
+      await app.close();
+    },
+  };
+}

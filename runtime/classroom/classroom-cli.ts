@@ -1,0 +1,69 @@
+/**
+ * `npm run classroom -- [--course dir] [--host h] [--port p] [--site dir] [--stuck-minutes n]`: runs a class
+ * from the teacher's laptop. Serves the built playground with the course (building it first when there is no
+ * build), the class server and the dashboard on `host:port` only (127.0.0.1 unless told: `--host 0.0.0.0`
+ * lets the room in); prints the join address, the class code, a QR code and the dashboard's address with the
+ * teacher key. Ctrl-C ends the class, and its data with it.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import QRCode from 'qrcode';
+import { courseDirOf, REPO_ROOT } from '../course/course-dir.ts';
+import { openClass } from './class-server.ts';
+
+/** The value after `--name` (or of `--name=value`). */
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** Where the site of `courseDir` is built: dist/ for Halo's own lessons, a cache folder per other course. */
+function defaultSiteDir(courseDir: string): string {
+  if (resolve(courseDir) === resolve(REPO_ROOT, 'lessons')) return resolve(REPO_ROOT, 'dist');
+  const hash = createHash('sha256').update(resolve(courseDir)).digest('hex').slice(0, 8);
+  return resolve(REPO_ROOT, 'node_modules/.cache/halo-classroom', `${basename(courseDir)}-${hash}`);
+}
+
+const args = process.argv.slice(2);
+const courseDir = courseDirOf(args, process.env);
+const host = option(args, 'host') ?? '127.0.0.1';
+const port = Number(option(args, 'port') ?? 4180);
+const stuckMinutes = Number(option(args, 'stuck-minutes') ?? 5);
+const siteDir = resolve(process.env.INIT_CWD ?? process.cwd(), option(args, 'site') ?? defaultSiteDir(courseDir));
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${option(args, 'port')}`);
+if (!(stuckMinutes > 0)) throw new Error(`--stuck-minutes must be a number of minutes above 0`);
+
+if (!existsSync(join(siteDir, 'index.html')) || !existsSync(join(siteDir, 'web/classroom/dashboard.html'))) {
+  console.log(`No playground built at ${siteDir}: building it with the course ${courseDir} (a few minutes)…`);
+  const built = spawnSync('npm', ['run', 'build', '--', '--course', courseDir, '--outDir', siteDir, '--emptyOutDir'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const open = await openClass({ host, port, siteDir, courseDir, stuckMinutes });
+const qr = await QRCode.toString(open.info.joinUrl, { type: 'terminal', small: true });
+console.log(`
+Halo classroom: ${open.info.title}
+
+  Learners open   ${open.info.joinUrl}
+  Class code      ${open.info.code}
+
+${qr}
+  Dashboard (teacher only: this address holds your key, keep it to yourself)
+    ${open.dashboardUrl}
+  Teacher key     ${open.teacherKey}
+
+Class data lives in memory only: export the CSV from the dashboard before you end the class with Ctrl-C.`);
+
+let ending = false;
+process.on('SIGINT', () => {
+  if (ending) return;
+  ending = true;
+  console.log('\nClass ended; its data is gone.');
+  void open.close().then(() => process.exit(0));
+});

@@ -1,0 +1,74 @@
+/**
+ * `npm run check -- --lesson 08-services --url http://localhost:3000 [--course ../my-course]`: runs a lesson's
+ * checks (the same runner the playground uses) against a real server — a learner's exported program on Node,
+ * or a deployed one — and prints one line per check, with what was expected and what came back for a failing
+ * one. Exits 0 when every check passes, 1 when one fails, 2 when the command itself is wrong.
+ */
+import { WebSocket } from 'ws';
+import { checkIssues } from '../checks/check-schema.ts';
+import type { Check } from '../checks/check-format.ts';
+import type { WebSocketClass } from '../checks/check-socket.ts';
+import { runChecks, type CheckResult } from '../checks/run-checks.ts';
+import { courseDirOf } from './course-dir.ts';
+import { loadChecks } from './load-checks.ts';
+import { readCourse, type LessonOnDisk } from './read-course.ts';
+
+const USAGE = 'Usage: npm run check -- --lesson <lesson folder or number> --url <http://host:port> [--course <dir>]';
+
+/** The value after `--name` (or of `--name=value`). */
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+/** The lesson `wanted` names: its folder (`08-services`) or its number (`8`, `08`). */
+function findLesson(lessons: readonly LessonOnDisk[], wanted: string): LessonOnDisk | undefined {
+  return lessons.find((lesson) => lesson.id === wanted) ?? lessons.find((lesson) => Number(/^\d+/.exec(lesson.id)?.[0]) === Number(wanted));
+}
+
+/** The lines printed for one check: ✓ or ✗ and its title, then each failing step's request and reasons. */
+function checkLines(result: CheckResult): string[] {
+  if (result.passed) return [`  ✓ ${result.title}`];
+  const reasons = result.steps.flatMap((step) =>
+    step.failures.map((failure) => `      ${step.request.method} ${step.request.path}: ${failure}`),
+  );
+  return [`  ✗ ${result.title}`, ...reasons];
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+const args = process.argv.slice(2);
+const wanted = option(args, 'lesson');
+const url = option(args, 'url');
+if (!wanted || !url) fail(USAGE);
+let origin: string;
+try {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http');
+  origin = parsed.origin;
+} catch {
+  fail(`"${url}" is not an http:// or https:// address.\n${USAGE}`);
+}
+const dir = courseDirOf(args, process.env);
+const { course } = readCourse(dir);
+const lesson = findLesson(course.lessons, wanted);
+if (!lesson) fail(`No lesson "${wanted}" in ${dir}. Lessons: ${course.lessons.map((l) => l.id).join(', ')}`);
+const loaded = (await loadChecks(lesson.checksFile)).value;
+const issues = Array.isArray(loaded) ? loaded.flatMap((check: unknown) => checkIssues(check)) : ['the file does not export a list'];
+if (issues.length > 0) fail(`${lesson.checksFile}: the checks are not valid: ${issues.join('; ')}`);
+const checks = loaded as Check[];
+
+console.log(`Checking ${lesson.id} against ${origin}`);
+const results = await runChecks(checks, {
+  origin,
+  fetch,
+  WebSocket: WebSocket as unknown as WebSocketClass,
+  onResult: (result) => console.log(checkLines(result).join('\n')),
+});
+const passed = results.filter((result) => result.passed).length;
+console.log(`${passed} of ${results.length} checks passed.`);
+process.exitCode = passed === results.length ? 0 : 1;

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
+import { runCheckCommand } from '../support/check-command.ts';
+
+// `npm run check -- --lesson … --url …`: the lesson's checks against a real server, from a terminal.
+
+let program: RunningProgram | undefined;
+afterEach(async () => {
+  await program?.stop();
+  program = undefined;
+});
+
+it("passes lesson 08's solution running on Node: a ✓ per check, exit 0", async () => {
+  program = await serveProgram(join(REPO_ROOT, 'lessons/08-services/solution.ts'));
+  const { code, output } = await runCheckCommand(['--lesson', '08-services', '--url', program.origin]);
+  expect(output).toContain(`Checking 08-services against ${program.origin}`);
+  expect(output).toContain('  ✓ POST /todos creates a todo: 201 with a new id');
+  expect(output).toContain('6 of 6 checks passed.');
+  expect(output).not.toContain('✗');
+  expect(code).toBe(0);
+}, 60_000);
+
+it("fails lesson 08's starter with what was expected and what came back, exit 1", async () => {
+  program = await serveProgram(join(REPO_ROOT, 'lessons/08-services/starter.ts'));
+  const { code, output } = await runCheckCommand(['--lesson', '8', '--url', `${program.origin}/`]);
+  expect(output).toContain('  ✗ POST /todos creates a todo: 201 with a new id');
+  expect(output).toMatch(/ {6}POST \/todos: Expected status 201, but got \d+/);
+  expect(output).toMatch(/\d of 6 checks passed\./);
+  expect(code).toBe(1);
+}, 60_000);
+
+it('reads the lesson from another course folder with --course', async () => {
+  const course = join(REPO_ROOT, 'test/fixtures/course');
+  program = await serveProgram(join(course, '05-echo/solution.ts'));
+  const passing = await runCheckCommand(['--course', course, '--lesson', '05-echo', '--url', program.origin]);
+  expect(passing.output).toContain('2 of 2 checks passed.');
+  expect(passing.code).toBe(0);
+}, 60_000);
+
+it('refuses a wrong command with exit 2, naming the lessons there are', async () => {
+  const unknown = await runCheckCommand(['--lesson', '99-nothing', '--url', 'http://127.0.0.1:9']);
+  expect(unknown.output).toContain('No lesson "99-nothing"');
+  expect(unknown.output).toContain('08-services');
+  expect(unknown.code).toBe(2);
+  const badUrl = await runCheckCommand(['--lesson', '08-services', '--url', 'ftp://x']);
+  expect(badUrl.code).toBe(2);
+  const nothingRuns = await runCheckCommand(['--lesson', '08-services', '--url', 'http://127.0.0.1:9']);
+  expect(nothingRuns.output).toContain('got no response');
+  expect(nothingRuns.code).toBe(1);
+}, 60_000);

@@ -1,0 +1,113 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '../state/store.ts';
+import { useWorkspace } from '../lessons/workspace-store.ts';
+import { findLesson } from '../lessons/course/catalog.ts';
+import { useClassState } from './class-store.ts';
+
+/** What is sent and to whom, in one paragraph (the issue asks for it plainly). */
+const WHAT_IS_SENT =
+  'Nothing leaves this browser until you turn sharing on. Then your teacher, and only your teacher, sees your name and, for each check you run, the lesson, the check, whether it passed, when, and for a failing check what was expected and what came back. Your code is sent only when you press "Show my code to the teacher", for the lesson open then. Other learners never see any of it. Stop sharing at any time: everything you sent leaves the dashboard. It all stays on the teacher\'s laptop and is gone when the class ends, unless the teacher exports the results.';
+
+function JoinForm() {
+  const { joinClass, classStore } = useClassState();
+  const busy = useStore(classStore, (s) => s.busy);
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void joinClass(code, name);
+  };
+  return (
+    <form className="flex flex-col gap-2" onSubmit={submit}>
+      <label className="flex flex-col text-sm">
+        Class code
+        <input
+          className="field font-mono uppercase"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          required
+          maxLength={12}
+          autoComplete="off"
+        />
+      </label>
+      <label className="flex flex-col text-sm">
+        Your name (as the teacher will see it)
+        <input className="field" value={name} onChange={(e) => setName(e.target.value)} required maxLength={40} />
+      </label>
+      <button type="submit" className="btn self-start" disabled={busy}>
+        Join the class
+      </button>
+    </form>
+  );
+}
+
+function Membership() {
+  const { classStore, shareResults, stopSharing, showMyCode, hideMyCode, leaveClass } = useClassState();
+  const { workspaceStore } = useWorkspace();
+  const { membership, busy, codeLesson } = useStore(classStore, (s) => s);
+  const lesson = findLesson(useStore(workspaceStore, (s) => s.active));
+  if (!membership) return null;
+  const sharing = membership.learnerId !== null;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p>
+        Class <strong>{membership.title}</strong> ({membership.code}), as <strong>{membership.name}</strong>.
+      </p>
+      <p role="status">{sharing ? 'Sharing is on: your check results go to your teacher.' : 'Sharing is off: nothing is sent.'}</p>
+      {sharing ? (
+        <>
+          {codeLesson ? (
+            <button type="button" className="btn-ghost self-start" disabled={busy} onClick={() => void hideMyCode()}>
+              Hide my code ({codeLesson})
+            </button>
+          ) : (
+            <button type="button" className="btn-ghost self-start" disabled={busy || !lesson} onClick={() => void showMyCode()}>
+              Show my code to the teacher{lesson ? ` (${lesson.id})` : ''}
+            </button>
+          )}
+          <button type="button" className="btn self-start" disabled={busy} onClick={() => void stopSharing()}>
+            Stop sharing
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn self-start" disabled={busy} onClick={() => void shareResults()}>
+          Share my check results with the teacher
+        </button>
+      )}
+      <button type="button" className="btn-ghost self-start" disabled={busy} onClick={() => void leaveClass()}>
+        Leave the class
+      </button>
+    </div>
+  );
+}
+
+/** The toolbar's **Class** button and its panel, on pages opened from a class server's join address. */
+export function ClassButton() {
+  const { classStore, toggleClassPanel, connectClassSharing } = useClassState();
+  const { available, open, error, membership } = useStore(classStore, (s) => s);
+  useEffect(() => connectClassSharing(), [connectClassSharing]);
+  if (!available) return null;
+  return (
+    <>
+      <button type="button" className="btn-ghost" aria-expanded={open} aria-controls="class-panel" onClick={toggleClassPanel}>
+        Class{membership?.learnerId ? ' · sharing' : ''}
+      </button>
+      {open && (
+        <section
+          id="class-panel"
+          aria-label="Class"
+          className="fixed top-12 right-2 z-40 flex w-96 max-w-[95vw] flex-col gap-3 rounded border border-slate-400 bg-white p-3 text-slate-900 shadow-lg dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <h2 className="text-base font-bold">Class</h2>
+          {membership ? <Membership /> : <JoinForm />}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <p className="text-xs text-slate-700 dark:text-slate-300">{WHAT_IS_SENT}</p>
+        </section>
+      )}
+    </>
+  );
+}

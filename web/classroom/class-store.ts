@@ -1,0 +1,155 @@
+import { createStore } from '../state/store.ts';
+import { readStored, writeStored, type KeyValueStorage } from '../state/stored.ts';
+import { stateHook } from '../state/state-context.tsx';
+import type { FilesPart } from '../state/files-store.ts';
+import type { LessonChecksPart } from '../lessons/lesson-checks.ts';
+import type { WorkspacePart } from '../lessons/workspace-store.ts';
+import { findLesson } from '../lessons/course/catalog.ts';
+import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import { checkClassCode, hideCode, sendResult, showCode, startSharing, stopSharing, type Membership } from './class-api.ts';
+import { failureOf } from './check-result-summary.ts';
+
+/** The learner's side of a class. */
+interface ClassState {
+  /** The page belongs to a class: opened at the join address (`?class`), or a class was joined on this origin. */
+  available: boolean;
+  /** The class panel is open. */
+  open: boolean;
+  membership: Membership | null;
+  /** The lesson whose code the teacher can see, if any. */
+  codeLesson: string | null;
+  /** A call to the class server is under way. */
+  busy: boolean;
+  /** The last refusal or network failure, in words. */
+  error: string | null;
+}
+
+/** The class part of the playground state. */
+type ClassPart = ReturnType<typeof createClassState>;
+
+/** A secret of this browser for this class: 32 random bytes, base64url. */
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** What was last sent of a check, so an unchanged result is not sent again. */
+function signature(result: CheckResult): string {
+  return JSON.stringify([result.passed, failureOf(result)]);
+}
+
+/**
+ * The learner's class: joining with a code and a name (nothing is sent but the code check), sharing off until
+ * the learner turns it on, then each check result of the open lesson as it changes (and code only on request),
+ * until they stop sharing. Kept in storage so a reload stays in the class.
+ */
+export function createClassState(
+  { storage, search }: { storage: KeyValueStorage | undefined; search: string },
+  { lessonChecksStore }: LessonChecksPart,
+  { filesStore }: FilesPart,
+  { workspaceStore }: WorkspacePart,
+) {
+  const membership = readStored(storage, 'halo.classroom.v1', { joined: null }).joined;
+  const classStore = createStore<ClassState>({
+    available: new URLSearchParams(search).has('class') || membership !== null,
+    open: membership === null && new URLSearchParams(search).has('class'),
+    membership,
+    codeLesson: null,
+    busy: false,
+    error: null,
+  });
+  classStore.subscribe(() => writeStored(storage, 'halo.classroom.v1', { joined: classStore.get().membership }));
+  const sent = new Map<string, string>();
+
+  /** Runs a call to the class server, showing it as busy and its failure as an error. */
+  async function attempt(work: () => Promise<void>): Promise<void> {
+    classStore.set({ busy: true, error: null });
+    try {
+      await work();
+    } catch (error) {
+      classStore.set({ error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      classStore.set({ busy: false });
+    }
+  }
+
+  /** Sends the open lesson's results that changed since they were last sent (nothing unless sharing). */
+  function sendChangedResults(): void {
+    const current = classStore.get().membership;
+    const { lessonId, results } = lessonChecksStore.get();
+    if (!current?.learnerId || !lessonId) return;
+    results.forEach((result, check) => {
+      if (!result) return;
+      const key = `${lessonId}:${check}`;
+      const now = signature(result);
+      if (sent.get(key) === now) return;
+      sent.set(key, now);
+      sendResult(current, { lesson: lessonId, check, passed: result.passed, failure: failureOf(result) }).catch((error: unknown) => {
+        sent.delete(key);
+        classStore.set({ error: error instanceof Error ? error.message : String(error) });
+      });
+    });
+  }
+
+  return {
+    classStore,
+    /** Opens or closes the class panel. */
+    toggleClassPanel: () => classStore.set((s) => ({ open: !s.open })),
+    /** Joins with a code and a display name: only the code is checked; nothing is shared yet. */
+    joinClass: (code: string, name: string) =>
+      attempt(async () => {
+        const info = await checkClassCode(code.trim());
+        classStore.set({ membership: { code: info.code, title: info.title, name: name.trim(), secret: newSecret(), learnerId: null } });
+      }),
+    /** Turns sharing on, and sends the results the open lesson has now. */
+    shareResults: () =>
+      attempt(async () => {
+        const current = classStore.get().membership;
+        if (!current || current.learnerId) return;
+        const learner = await startSharing(current);
+        sent.clear();
+        classStore.set({ membership: { ...current, learnerId: learner.id } });
+        sendChangedResults();
+      }),
+    /** Turns sharing off: the teacher's dashboard drops the learner and everything they sent. */
+    stopSharing: () =>
+      attempt(async () => {
+        const current = classStore.get().membership;
+        if (!current?.learnerId) return;
+        await stopSharing(current);
+        classStore.set({ membership: { ...current, learnerId: null }, codeLesson: null });
+      }),
+    /** Shows the teacher the open lesson's code (its files as they are now). */
+    showMyCode: () =>
+      attempt(async () => {
+        const current = classStore.get().membership;
+        const lesson = findLesson(workspaceStore.get().active);
+        if (!current?.learnerId || !lesson) return;
+        await showCode(current, lesson.id, filesStore.get().files);
+        classStore.set({ codeLesson: lesson.id });
+      }),
+    /** Stops showing the code. */
+    hideMyCode: () =>
+      attempt(async () => {
+        const current = classStore.get().membership;
+        if (!current?.learnerId) return;
+        await hideCode(current);
+        classStore.set({ codeLesson: null });
+      }),
+    /** Leaves the class on this browser (after stopping sharing, if on). */
+    leaveClass: () =>
+      attempt(async () => {
+        const current = classStore.get().membership;
+        if (current?.learnerId) await stopSharing(current);
+        classStore.set({ membership: null, codeLesson: null });
+      }),
+    /** Sends each changed check result while sharing; returns the function that stops it. */
+    connectClassSharing: () => lessonChecksStore.subscribe(sendChangedResults),
+  };
+}
+
+/** The class part of the playground state, for components. */
+export const useClassState = stateHook<ClassPart>('classroom');
