@@ -31,6 +31,10 @@ import { useNarrow } from './state/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
 import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 import { FilesAndEditor } from './editor/files-and-editor.tsx';
+import { ExchangeSlotsContext } from './exchange/exchange-slots.tsx';
+import { EXERCISE_SLOTS } from './exercise/add-as-check.tsx';
+import { MakeExerciseButton } from './exercise/make-exercise-button.tsx';
+import { OpenExerciseButton, useExerciseDrop } from './exercise/open-exercise-file.tsx';
 import { ClassButton } from './classroom/class-panel.tsx';
 
 // A second, read-only Monaco: loads when its tab is chosen.
@@ -76,6 +80,10 @@ function Toolbar() {
         )}
         <span data-chrome="secondary" className="contents">
           <ExportButton />
+        </span>
+        <span data-chrome="secondary" className="contents">
+          <MakeExerciseButton />
+          <OpenExerciseButton />
         </span>
         <ModeButtons />
         <ApiButton />
@@ -169,6 +177,7 @@ export function App() {
   useCompileOnEdit();
   useLessonChecks();
   useLessonAddress();
+  useExerciseDrop();
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
@@ -197,12 +206,14 @@ export function App() {
     </Pane>
   );
   return (
-    <div className="flex h-full flex-col">
-      <Toolbar />
-      <main className="flex min-h-0 min-w-0 flex-1">
-        <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
-      </main>
-      <ApiDrawer />
-    </div>
+    <ExchangeSlotsContext value={EXERCISE_SLOTS}>
+      <div className="flex h-full flex-col">
+        <Toolbar />
+        <main className="flex min-h-0 min-w-0 flex-1">
+          <PlaygroundColumns editor={editorColumn} request={requestPane} response={responsePane} />
+        </main>
+        <ApiDrawer />
+      </div>
+    </ExchangeSlotsContext>
   );
 }

@@ -15,6 +15,8 @@ import { createConsoleState } from './editor/console-store.ts';
 import { createProblemsState } from './editor/problems-store.ts';
 import { createApiPanelState } from './api/api-panel-store.ts';
 import { createShareState } from './share/share-store.ts';
+import { createExercisesState } from './state/exercises-store.ts';
+import { createExerciseDraftState } from './exercise/draft-store.ts';
 import { createClassState } from './classroom/class-store.ts';
 
 /** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
@@ -35,17 +37,20 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
   const layout = createLayoutState(storage);
   const progress = createProgressState(storage);
   const request = createRequestState(storage);
-  const workspace = createWorkspaceState({ storage, search: location.search, files, request });
-  const lessonChecks = createLessonChecksState(files, workspace, progress);
+  const exercises = createExercisesState(storage);
+  const workspace = createWorkspaceState({ storage, search: location.search, files, request, exercises });
+  exercises.followWorkspace(workspace.workspaceStore);
+  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises);
   return {
     files,
     layout,
     progress,
     request,
     workspace,
+    exercises,
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
-    exchange: createExchangeState(request),
+    exchange: createExchangeState(request, lessonChecks),
     lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),
@@ -53,7 +58,8 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     console: createConsoleState(),
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
-    share: createShareState(workspace),
+    share: createShareState(workspace, exercises),
+    exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
     classroom: createClassState({ storage, search: location.search }, lessonChecks, files, workspace),
   };
 }

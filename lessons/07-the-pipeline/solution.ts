@@ -1,19 +1,16 @@
 import { App, AppHttp } from 'halo';
 
 const app = new App();
-let visits = 0;
+const books = [
+  { title: 'Dune', year: 1965 },
+  { title: 'Neuromancer', year: 1984 },
+  { title: 'Kindred', year: 1979 },
+];
 
-// Middleware: runs before every /api/… route and lets the request continue.
-app.all('/api/*', (req, res) => {
-  res.headers['x-api-version'] = '2';
-  visits++;
-  return true;
-});
+// A returned value is sent as JSON, with its content type.
+app.get('/books', () => books);
 
-// Any value other than true/false/null/undefined is sent as JSON.
-app.get('/api/stats', () => ({ visits }));
-
-app.get('/api/time', () => ({ now: new Date().toISOString() }));
+app.get('/books/count', () => books.length);
 
 await new AppHttp(app).startServer('localhost', 3000);
 console.log('Listening on http://localhost:3000');

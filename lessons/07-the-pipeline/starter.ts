@@ -1,19 +1,21 @@
 import { App, AppHttp } from 'halo';
 
 const app = new App();
-let visits = 0;
+const books = [
+  { title: 'Dune', year: 1965 },
+  { title: 'Neuromancer', year: 1984 },
+  { title: 'Kindred', year: 1979 },
+];
 
-// Middleware: runs before every /api/… route.
-app.all('/api/*', (req, res) => {
-  res.headers['x-api-version'] = '2';
-  visits++;
-  // TODO: GET /api/stats answers an empty body. What must this handler return to let the next one run?
+// TODO: return the list instead of writing it by hand: a returned value is sent as JSON.
+app.get('/books', (req, res) => {
+  res.write(JSON.stringify(books));
 });
 
-// Any value other than true/false/null/undefined is sent as JSON.
-app.get('/api/stats', () => ({ visits }));
-
-app.get('/api/time', () => ({ now: new Date().toISOString() }));
+// TODO: return the number: it is JSON too.
+app.get('/books/count', (req, res) => {
+  res.write(books.length);
+});
 
 await new AppHttp(app).startServer('localhost', 3000);
 console.log('Listening on http://localhost:3000');

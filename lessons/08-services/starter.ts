@@ -3,7 +3,7 @@ import { App, AppHttp, MapService } from 'halo';
 const app = new App();
 
 // TODO: mount a MapService at /todos — const todos = app.use(…, new MapService());
-// Then, if you like, uncomment the hook below (lesson 11 is about hooks).
+// Then, if you like, uncomment the hook below (the Hooks lesson is about them).
 
 // Hooks see every call; this one stamps new todos as not done unless the client said otherwise.
 // todos.before('created', (event) => {

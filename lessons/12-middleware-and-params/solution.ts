@@ -1,4 +1,4 @@
-import { App, AppHttp, HttpException, MapService, Middleware } from 'halo';
+import { App, AppHttp, HttpException, MapService } from 'halo';
 import type { Handler, MapData, ServiceParams } from 'halo';
 
 // Who is calling? Passed on to the service as params.user.
@@ -9,28 +9,19 @@ const identify: Handler = (req) => {
   return true;
 };
 
-const adminOnly: Handler = (req) => {
-  if (req.serviceParams.user !== 'admin') throw HttpException.forbidden({ message: 'Only admin may delete notes.' });
-  return true;
-};
-
-@Middleware([identify])
 class NotesService extends MapService {
   override async create(data: MapData, params?: ServiceParams): Promise<MapData> {
     return super.create({ ...data, owner: params?.user ?? 'nobody', via: params?.provider?.via ?? 'server' }, params);
   }
-
-  @Middleware([adminOnly])
-  override async remove(id: string | null, params?: ServiceParams): Promise<MapData> {
-    return super.remove(id, params);
-  }
 }
 
 const app = new App();
-const notes = app.use('/notes', new NotesService());
+// identify runs before every route of /notes.
+const notes = app.chain([identify]).use('/notes', new NotesService());
 
-// A call from our own code: no middleware, no provider.
+// Calls from our own code: no middleware, no provider; params are whatever we pass.
 app.get('/welcome', () => notes.create({ text: 'Welcome!' }));
+app.get('/welcome/:user', (req) => notes.create({ text: 'Welcome!' }, { user: req.params.user }));
 
 await new AppHttp(app).startServer('localhost', 3000);
 console.log('Notes at http://localhost:3000/notes');

@@ -59,6 +59,13 @@ export interface RunOptions {
    * read nor change the databases of another, whatever data directory name it opens.
    */
   storageScope?: string;
+  /**
+   * A run for the lesson checks, apart from the learner's program: its databases are kept in the page's
+   * memory under `storageScope` (empty at a scope's first run, kept across restarts in that scope, dropped
+   * once any other run starts), never in the learner's saved ones, and its console lines are not shown. So
+   * the checks neither see nor leave the learner's data.
+   */
+  forChecks?: boolean;
 }
 
 /** The engine as the page uses it. */

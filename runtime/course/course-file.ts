@@ -6,12 +6,19 @@ const lessonId = v.pipe(v.string(), v.regex(LESSON_FOLDER, 'must be a lesson fol
 
 /**
  * `course.json`, the optional course file: the title, the chapters with their lessons in order (every
- * lesson folder exactly once), and the lesson a new learner opens first (default: the first one).
+ * lesson folder exactly once) and an optional one-line introduction each, and the lesson a new learner
+ * opens first (default: the first one).
  */
 const COURSE_FILE = v.strictObject({
   title: line,
   chapters: v.pipe(
-    v.array(v.strictObject({ title: line, lessons: v.pipe(v.array(lessonId), v.minLength(1, 'must list at least one lesson')) })),
+    v.array(
+      v.strictObject({
+        title: line,
+        intro: v.optional(line),
+        lessons: v.pipe(v.array(lessonId), v.minLength(1, 'must list at least one lesson')),
+      }),
+    ),
     v.minLength(1, 'must list at least one chapter'),
   ),
   first: v.optional(lessonId),

@@ -33,7 +33,8 @@ export interface CourseOnDisk {
   /** The course folder (absolute). */
   dir: string;
   title: string;
-  chapters: { title: string; lessons: string[] }[];
+  /** The chapters in order, each with its one-line introduction when the course file gives one. */
+  chapters: { title: string; intro?: string; lessons: string[] }[];
   /** The lesson a new learner opens first. */
   first: string;
   lessons: LessonOnDisk[];

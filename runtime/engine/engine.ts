@@ -91,7 +91,7 @@ export class Engine implements PlaygroundEngine {
    * service worker routes requests to it, so a `fetch` right after reaches the program.
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
-    const [state] = await Promise.all([this.host.run(bundle, options.storageScope), this.serving]);
+    const [state] = await Promise.all([this.host.run(bundle, options), this.serving]);
     return state;
   }
 

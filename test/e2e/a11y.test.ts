@@ -1,7 +1,7 @@
 /**
  * Accessibility in Chromium: axe-core finds no serious and no critical violation on any view of the
  * playground — a lesson, the free playground, the solution dialog, the help dialog, presentation mode,
- * the dark theme, and a phone viewport.
+ * the dark theme, the exercise maker and an exercise, and a phone viewport.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -109,6 +109,27 @@ test('the free playground, after a request', async () => {
   await page.getByTestId('response-status').waitFor(WAIT);
   expect(await seriousViolations()).toEqual([]);
 }, 120_000);
+
+test('the exercise maker with a recorded check, and the exercise as a learner sees it', async () => {
+  await page.goto(page.url().replace(/\?.*$/, '') + '?lesson=scratch');
+  await waitForProgram(page);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByTestId('response-status').waitFor(WAIT);
+  await page.getByRole('button', { name: 'Make an exercise' }).click();
+  await page.getByLabel('Exercise title').fill('Hello');
+  await page.getByLabel('Exercise instructions').fill('Answer **GET /** with a greeting.');
+  await page.getByRole('button', { name: 'Add as check', exact: true }).click();
+  await page.getByTestId('replay-report').waitFor(WAIT);
+  expect(await seriousViolations()).toEqual([]);
+  await page.getByRole('button', { name: 'Check and share the exercise' }).click();
+  await page.getByTestId('exercise-proof').waitFor({ timeout: 60_000 });
+  expect(await seriousViolations()).toEqual([]);
+  await page.goto(await page.getByLabel('Exercise link').inputValue());
+  await page.getByTestId('exercise-title').waitFor(WAIT);
+  await page.getByRole('button', { name: 'Run shared code' }).click();
+  await page.locator('[data-testid=lesson-checks][data-state=done]').waitFor({ timeout: 60_000 });
+  expect(await seriousViolations()).toEqual([]);
+}, 180_000);
 
 test('a phone viewport (390×844), light and dark', async () => {
   const phone = async () => {

@@ -1,18 +1,18 @@
 /**
  * "Download as Node project" in Chromium: the zip, unpacked in a temp dir, installs offline from its
- * bundled halo tarball, starts with `npm start`, and answers the same request with the same body as
- * the program did in the browser.
+ * bundled halo tarball, starts with `npm start`, says where it listens, and answers the same request with
+ * the same body as the program did in the browser.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
+import { exportNodeProject } from './node-export.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 import { runProgram, type RunningProgram } from '../support/run-program.ts';
+import { LISTENING_LINE } from '../../web/export/node-project.ts';
 
 const program = `import { App, AppHttp, HttpException } from 'halo';
 
@@ -60,37 +60,16 @@ test('the exported zip installs offline, starts, and answers like the browser', 
   const inBrowser = await send(page);
   expect(inBrowser).toEqual({ status: '200 OK', body: 'Hello, Zoë ✓' });
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByRole('button', { name: 'Download as Node project' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('halo-program.zip');
-  const zipPath = join(dir, 'halo-program.zip');
-  await download.saveAs(zipPath);
-  // Directory entries (names ending in /) aside, the files of the project.
-  const entries = Object.fromEntries(
-    Object.entries(unzipSync(new Uint8Array(readFileSync(zipPath)))).filter(([name]) => !name.endsWith('/')),
-  );
-  expect(Object.keys(entries).sort()).toEqual(
+  const { project, entries } = await exportNodeProject(page, dir);
+  expect(entries.sort()).toEqual(
     ['app.js', 'halo-2.0.0.tgz', 'package.json', 'program.js', 'README.md', 'src/main.ts'].map((name) => `halo-program/${name}`).sort(),
   );
-  for (const [name, bytes] of Object.entries(entries)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), bytes);
-  }
-  const project = join(dir, 'halo-program');
   const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'));
   expect(manifest.dependencies).toEqual({ halo: 'file:halo-2.0.0.tgz' });
 
-  // --offline: everything comes from the zip (the tarball has halo's own dependencies inlined).
-  const install = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], {
-    cwd: project,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  expect(install.status, install.stderr).toBe(0);
-
   running = await runProgram('npm', ['start', '--prefix', project]);
+  // It says where it listens: the port HALO_PORT chose, not the 3000 the program names.
+  await running.waitForOutput(`${LISTENING_LINE}http://localhost:${new URL(running.origin).port} — press Ctrl+C to stop.`);
   const response = await fetch(`${running.origin}/greet`, { method: 'POST', body: new URLSearchParams({ name: 'Zoë' }) });
   expect(`${response.status} ${response.statusText}`).toBe(inBrowser.status);
   expect(await response.text()).toBe(inBrowser.body);

@@ -1,6 +1,6 @@
 /**
  * The learning aids through the UI, in Chromium: a lesson's http block's Send fills the request panel and
- * sends; "Put in editor" replaces the code (asking first once the learner changed it) as an edit Ctrl+Z
+ * sends; "Put in editor" replaces the code (asking first, naming the file) as an edit Ctrl+Z
  * undoes; "Insert at cursor"; links to other lessons; the API reference from an api: link, its offline
  * search, and from the editor's hover; the JavaScript tab with the compiled program, read-only. On a phone
  * (390×844) the API reference fills the screen with touch-sized controls.
@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
@@ -57,13 +57,16 @@ test("an http block's Send fills the request panel and sends the request to the 
   expect(await article().getByRole('button', { name: /^Send/ }).count()).toBe(1);
 });
 
-test('"Put in editor" over the untouched starter replaces it at once; Ctrl+Z brings the starter back', async () => {
+test('"Put in editor" over the untouched starter says first that it replaces main.ts; Ctrl+Z brings the starter back', async () => {
   await waitForEditorText(page, lesson1.starter['main.ts'].split('\n')[0]);
-  // From the keyboard: focus the button, press Enter.
+  // From the keyboard: focus the button, press Enter, confirm with Enter.
   await article().getByRole('button', { name: 'Put in editor' }).focus();
   await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Put this code in the editor?' });
+  await dialog.waitFor(WAIT);
+  expect(await dialog.textContent()).toContain('It replaces all of main.ts with this code.');
+  await dialog.getByRole('button', { name: 'Replace the code' }).click();
   await waitForEditorText(page, "res.write('Hello, world!');");
-  expect(await page.getByRole('dialog').count()).toBe(0);
   await undoInEditor();
   await expect.poll(() => editorText(page), WAIT).not.toContain("res.write('Hello, world!');");
 });
@@ -184,9 +187,9 @@ test("the editor's hover over a Halo symbol links to its API reference entry", a
 
 test('a link to another lesson opens it in place', async () => {
   await page.goto(new URL('index.html?lesson=08-services', page.url()).href);
-  await page.getByRole('article', { name: /^Lesson 8: / }).waitFor(WAIT);
-  await page.getByRole('link', { name: 'lesson 15' }).click();
-  await page.getByRole('article', { name: /^Lesson 15: / }).waitFor(WAIT);
+  await page.getByRole('article', { name: new RegExp(`^Lesson ${findLesson('08-services')!.number}: `) }).waitFor(WAIT);
+  await page.getByRole('link', { name: 'MemoryService and queries' }).click();
+  await page.getByRole('article', { name: new RegExp(`^Lesson ${findLesson('15-memory-service')!.number}: `) }).waitFor(WAIT);
   await expect.poll(() => new URL(page.url()).searchParams.get('lesson'), WAIT).toBe('15-memory-service');
 });
 

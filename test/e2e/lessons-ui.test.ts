@@ -2,13 +2,14 @@
  * The lesson pane through the UI, in Chromium: a first visit lands on lesson 1 with its starter running;
  * lesson 4's checks fail, pass once the learner fixes the code (the lesson is marked complete), and the
  * code and the mark survive a reload; lessons keep their code apart; "Reset to starter" and "Show
- * solution" → "Use solution" work; the free playground holds the example program.
+ * solution" → "Use solution" work; the lesson list shows the chapters with their introductions; the free
+ * playground holds the example program.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { chapters, lessons } from '../../web/lessons/course/catalog.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
@@ -99,6 +100,21 @@ test('lesson 4: checks fail, pass after the fix, and the lesson is marked comple
   await page.getByText('All lessons').click();
   await page.getByRole('button', { name: `4. ${lesson4.title} (complete)` }).waitFor(WAIT);
   await shot('03b-lesson-list');
+  await page.getByText('All lessons').click();
+}, 120_000);
+
+test('the lesson list is in chapters: each heading with its introduction names a group of its lessons', async () => {
+  await page.getByText('All lessons').click();
+  for (const chapter of chapters) {
+    const group = page.getByRole('region', { name: chapter.title });
+    await group.getByRole('heading', { name: chapter.title }).waitFor(WAIT);
+    expect(await group.getByText(chapter.intro).isVisible()).toBe(true);
+    // Each entry reads its completion mark, its number and title, and "(complete)" for screen readers when done.
+    const entries = await group.locator('.lesson-link').allTextContents();
+    expect(entries.map((text) => text.replace(/^[✓○]/, '').replace(/ \(complete\)$/, ''))).toEqual(
+      chapter.lessons.map((lesson) => `${lesson.number}. ${lesson.title}`),
+    );
+  }
   await page.getByText('All lessons').click();
 }, 120_000);
 

@@ -1,5 +1,5 @@
 /**
- * Programs of several files, in Chromium: lesson 13 opens as main.ts + planets.service.ts; types flow
+ * Programs of several files, in Chromium: the several-files lesson opens as main.ts + planets.service.ts; types flow
  * between the files; an error thrown in the service and a compile error in it point at its lines (console
  * link, problems list) and open it; "Use this file" from the solution passes the checks; in the free
  * playground a learner creates, renames and deletes files with the keyboard (bad names refused in words),
@@ -17,7 +17,7 @@ import { editorText, replaceCode, send, waitForEditorText, waitForProgram } from
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
 
-const LESSON = findLesson('13-your-own-service')!;
+const LESSON = findLesson('26-several-files')!;
 
 let session: PlaygroundSession;
 let page: Page;
@@ -42,7 +42,7 @@ async function open(query: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  session = await PlaygroundSession.open({ page: 'index.html?lesson=13-your-own-service' });
+  session = await PlaygroundSession.open({ page: 'index.html?lesson=26-several-files' });
   page = session.page;
   await page.setViewportSize({ width: 1440, height: 900 });
   await waitForProgram(page);
@@ -58,7 +58,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('lesson 13 opens as two files; types flow from planets.service.ts into main.ts', async () => {
+test('the several-files lesson opens as two files; types flow from planets.service.ts into main.ts', async () => {
   // The editor loads after the first program runs.
   await fileButton('planets.service.ts').waitFor(WAIT);
   await expect
@@ -132,15 +132,23 @@ test('an error thrown in planets.service.ts links to its line there; a compile e
 }, 120_000);
 
 test('"Use this file" takes the solution of the open file only, and the checks pass', async () => {
-  await page.getByRole('button', { name: /Show solution/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'planets.service.ts', exact: true }).click();
-  await dialog.locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
-  await dialog.getByRole('button', { name: 'Use this file' }).click();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await dialog.waitFor({ state: 'hidden', ...WAIT });
+  /** Shows the solution's `file` in the dialog and takes that file only. */
+  const useSolutionOf = async (file: string) => {
+    await page.getByRole('button', { name: /Show solution/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: file, exact: true }).click();
+    await dialog.locator('.monaco-diff-editor .view-lines').first().waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Use this file' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+  };
+  await useSolutionOf('planets.service.ts');
   await fileButton('planets.service.ts').click();
   await expect.poll(() => editorText(page), WAIT).not.toContain('boom in the service');
+  // The task is in main.ts, which the service's solution left as it was.
+  await fileButton('main.ts').click();
+  await waitForEditorText(page, 'TODO: GET /planets/:id/text');
+  await useSolutionOf('main.ts');
   await page.getByTestId('lesson-complete').waitFor(ANSWER);
 }, 120_000);
 
@@ -303,7 +311,7 @@ test('the Node project holds every file: its program.js and its src/ (via npm ru
 
 test('at 390×844 the file list sits in the Code tab with touch-sized controls and no sideways scroll', async () => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await open('?lesson=13-your-own-service');
+  await open('?lesson=26-several-files');
   await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Code', exact: true }).click();
   await fileList().waitFor(WAIT);
   await fileButton('planets.service.ts').click();

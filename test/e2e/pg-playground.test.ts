@@ -95,3 +95,32 @@ test("a program sees only its own scope's databases: the same data directory nam
   await runIn('workspace:19-persisting-data');
   expect(await todos()).toEqual(['Mine, in lesson 19']);
 }, 180_000);
+
+test("a run for the checks keeps its database in memory: fresh in each check scope, kept across its restarts, never the learner's", async () => {
+  const runIn = async (storageScope: string, forChecks = false) => {
+    const state = await session.run({ 'main.ts': LESSON }, storageScope, forChecks);
+    const lines = await session.page.evaluate(() => window.__halo.console.slice(-5).map((entry) => `${entry.text}\n${entry.stack ?? ''}`));
+    expect(state, lines.join('\n')).toMatchObject({ status: 'running' });
+  };
+  const todos = async () => (JSON.parse((await session.fetch(`${ORIGIN}/todos`)).body) as { text: string }[]).map((todo) => todo.text);
+  const post = async (text: string) => {
+    const answer = await session.fetch(`${ORIGIN}/todos`, { method: 'POST', body: { json: { text } } });
+    expect(answer.status, answer.body).toBe(201);
+  };
+  // The learner's scope of the test before (a new one would go past the 128 MB the playground keeps for all).
+  await runIn('workspace:19-persisting-data');
+  await post('The learner’s');
+  const learners = await todos();
+  expect(learners).toContain('The learner’s');
+  await runIn('round-1', true);
+  expect(await todos()).toEqual([]);
+  await post('Made by a check');
+  // A check's restart of the program (restartFirst) finds what the round wrote.
+  await runIn('round-1', true);
+  expect(await todos()).toEqual(['Made by a check']);
+  await runIn('workspace:19-persisting-data');
+  expect(await todos()).toEqual(learners);
+  // The next round starts from nothing again.
+  await runIn('round-2', true);
+  expect(await todos()).toEqual([]);
+}, 180_000);

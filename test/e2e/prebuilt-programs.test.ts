@@ -8,7 +8,7 @@ import { serveSiteToChromium } from './harness/served-site.ts';
 
 const site = serveSiteToChromium();
 
-test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered; so does lesson 13 of two files', async () => {
+test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its checks are answered; so does the lesson of two files', async () => {
   const context = await site.browser.newContext();
   let wasmAsked = 0;
   // Every fetch of esbuild's binary fails, from the page, its workers and the service worker alike.
@@ -32,8 +32,8 @@ test('with esbuild.wasm unreachable, lesson 1 runs its prebuilt starter and its 
   // esbuild starts once the first program has answered: it was asked for, and failed, after that.
   await expect.poll(() => wasmAsked, { timeout: 30_000 }).toBeGreaterThan(0);
 
-  // A program of several files was compiled ahead too: lesson 13's main.ts + planets.service.ts.
-  await page.goto(`${site.server.url}index.html?lesson=13-your-own-service`);
+  // A program of several files was compiled ahead too: the several-files lesson's main.ts + planets.service.ts.
+  await page.goto(`${site.server.url}index.html?lesson=26-several-files`);
   await page.getByText('Planets at http://localhost:3000/planets').first().waitFor({ state: 'attached', timeout: 60_000 });
   await context.close();
   // Two first visits in a fresh context, with the checks of one: well over a minute on a loaded machine.

@@ -2,7 +2,8 @@
  * A share link is a stranger's code. In Chromium, through the real service worker of the built site:
  * opening one never saves it over the learner's code and never runs it without "Run shared code";
  * closing the tab and coming back plainly runs the learner's own code; "Back to my code" restores it;
- * a damaged link says so in plain words and leaves the saved code alone. Only the click adopts it. A request
+ * a damaged link says so in plain words and leaves the saved code alone, a link past a documented limit names the
+ * limit; while the code waits, the status line says so neutrally. Only the click adopts it. A request
  * while the code is held is answered by the playground itself, never by a real server on the learner's machine.
  */
 import { createServer } from 'node:http';
@@ -106,6 +107,42 @@ test('an unclicked share link leaves the saved code in storage and never runs', 
   expect(await storage(page)).not.toContain(STRANGER);
   await page.close();
 }, 120_000);
+
+test('while the shared code waits for the click, the status line says so neutrally, not as a failure in red', async () => {
+  const page = await openHeld();
+  const status = page.getByTestId('compile-status');
+  expect(await status.getAttribute('data-phase')).toBe('waiting');
+  expect(await status.textContent()).toMatch(/^Waiting for your click: Shared code runs only after you click “Run shared code”\.$/);
+  expect(await status.textContent()).not.toContain('Could not');
+  // The status line's color is the text's own, as for any other state, not the red of an error.
+  const color = (selector: string) => page.evaluate((s) => getComputedStyle(document.querySelector(s)!).color, selector);
+  expect(await color('[data-testid=compile-status]')).toBe(await color('[data-testid=compile-status] + span'));
+  await page.close();
+}, 120_000);
+
+test('an intact link past a documented limit names the limit, not damage, and leaves the saved code in place', async () => {
+  const request = { method: 'GET' as const, path: '/', headers: [], bodyType: 'none' as const };
+  const cases: [Record<string, string>, RegExp][] = [
+    [
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [i ? `f${i}.ts` : 'main.ts', stranger])),
+      /a program has at most 20 files; this one has 21/,
+    ],
+    [{ 'main.ts': stranger, '../x.ts': '' }, /the file name "\.\.\/x\.ts" is not allowed/],
+    [{ 'main.ts': `${stranger}//${'x'.repeat(1_000_000)}` }, /the file main\.ts has 1,000,\d{3} characters; a file has at most 1,000,000/],
+  ];
+  for (const [files, limit] of cases) {
+    const page = await openTab(shareUrl(`${session.server.url}index.html`, encodeShare({ lesson: LESSON, files, request })));
+    const alert = page.getByRole('alert').filter({ hasText: 'share link' });
+    await alert.waitFor(WAIT);
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/This share link is intact, but its program goes past a limit of the playground/);
+    expect(text).toMatch(limit);
+    expect(text).not.toMatch(/damaged/);
+    await waitForEditorText(page, OWN);
+    expect(await savedCode(page)).toBe(own);
+    await page.close();
+  }
+}, 240_000);
 
 test('a request while the shared code is held gets a 503 from the playground, never a real local server', async () => {
   let hits = 0;

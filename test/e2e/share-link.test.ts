@@ -82,7 +82,7 @@ test('a fresh browser restores code and request, and runs the code only after th
   // Held: compiled maybe, but nothing runs, even after the Run button. Its build is over once the
   // status line went through compiling and settled again (on the refusal).
   const status = other.getByTestId('compile-status');
-  await other.locator('[data-testid=compile-status][data-phase=failed]').waitFor(ANSWER);
+  await other.locator('[data-testid=compile-status][data-phase=waiting]').waitFor(ANSWER);
   await status.evaluate((element) => {
     const phases: string[] = ((window as unknown as { phases: string[] }).phases = []);
     new MutationObserver(() => phases.push(element.getAttribute('data-phase') ?? '')).observe(element, {
@@ -95,7 +95,8 @@ test('a fresh browser restores code and request, and runs the code only after th
     () => {
       const phases = (window as unknown as { phases: string[] }).phases;
       return (
-        phases.some((phase) => phase === 'compiling' || phase === 'starting') && ['ok', 'failed', 'error'].includes(phases.at(-1) ?? '')
+        phases.some((phase) => phase === 'compiling' || phase === 'starting') &&
+        ['ok', 'waiting', 'failed', 'error'].includes(phases.at(-1) ?? '')
       );
     },
     undefined,

@@ -30,6 +30,7 @@ const VARIANTS: Record<string, string | Record<string, string>> = {
     'halo.progress.v1': JSON.stringify(many(50_000, (i) => ({ id: i }))),
     'halo.request.v1': JSON.stringify({ method: 'TRACE', headers: 'Accept: */*', multipart: [{ kind: 'disk' }] }),
     'halo.history.v1': JSON.stringify(many(5_000, () => ({ spec: null, origin: 42 }))),
+    'halo.exercises.v1': JSON.stringify({ 'exercise-1': { title: 42, checks: 'x' } }),
     'halo.classroom.v1': JSON.stringify({ joined: { code: 42, secret: null, learnerId: 'x'.repeat(100_000) } }),
   },
 };

@@ -51,8 +51,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-test("lesson 11: the Trace tab lists the hooks in order, and a hook's line jumps into the editor", async () => {
-  await useSolution(11, hooks.checks.length);
+test("the hooks lesson: the Trace tab lists the hooks in order, and a hook's line jumps into the editor", async () => {
+  await useSolution(hooks.number, hooks.checks.length);
 
   // The request panel is set to the lesson's first check: POST /todos with a text to trim.
   await expect.poll(() => page.getByLabel('Path and query').inputValue(), WAIT).toBe('/todos');
@@ -85,10 +85,10 @@ test("lesson 11: the Trace tab lists the hooks in order, and a hook's line jumps
   await expect.poll(async () => Math.round((await cursorTop()) / lineHeight) + 1, WAIT).toBe(beforeLine);
 }, 180_000);
 
-test('lesson 20: each WebSocket call in the log carries its trace', async () => {
+test('the real-time lesson: each WebSocket call in the log carries its trace', async () => {
   const realTime = lessons.find((lesson) => lesson.id === '20-real-time-events')!;
   await page.goto(page.url().replace(/\?.*$/, '') + '?lesson=20-real-time-events');
-  await useSolution(20, realTime.checks.length);
+  await useSolution(realTime.number, realTime.checks.length);
   await page.getByRole('radio', { name: 'WebSocket' }).check();
   const connection = page.getByRole('region', { name: 'Connection A' });
   await connection.getByRole('button', { name: 'Connect' }).click();

@@ -12,11 +12,13 @@ describe('lesson catalog', () => {
     expect(numbers.slice(0, 16)).toEqual(Array.from({ length: 16 }, (_, i) => i + 1));
   });
 
-  it('lesson 13 has two files, its service in planets.service.ts imported by main.ts', () => {
-    const lesson = findLesson('13-your-own-service')!;
+  it('the several-files lesson has two files, its service in planets.service.ts imported by main.ts', () => {
+    const lesson = findLesson('26-several-files')!;
     expect(Object.keys(lesson.starter).sort()).toEqual(['main.ts', 'planets.service.ts']);
     expect(lesson.solution['main.ts']).toContain("from './planets.service.ts'");
-    expect(lesson.starter['planets.service.ts']).toContain('TODO');
+    // The task is an import: main.ts uses what the service file exports.
+    expect(lesson.starter['main.ts']).toContain('TODO');
+    expect(lesson.starter['planets.service.ts']).toContain('export function describePlanet');
   });
 
   it.each(lessons.map((l) => [l.id, l]))('%s is complete', async (id, lesson) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
 import { proseWords } from './prose-words.ts';
 import { repoRoot } from './serve-program.ts';
 
@@ -21,6 +21,13 @@ describe.each(lessons.map((lesson) => [lesson.id]))('lesson %s', (id) => {
     const words = proseWords(textOf(id));
     expect(words).toBeGreaterThanOrEqual(150);
     expect(words).toBeLessThanOrEqual(260);
+  });
+
+  // A lesson's number is its place in course.json, which moves when a lesson is added before it.
+  it('names other lessons by title, never by a number', () => {
+    const texts = [textOf(id), ...Object.values(findLesson(id)!.starter)];
+    const numbered = texts.flatMap((text) => text.match(/\blessons? \(?\d+/gi) ?? []);
+    expect(numbered).toEqual([]);
   });
 
   it('ends with one sentence on what comes next', () => {

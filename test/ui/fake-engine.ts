@@ -20,6 +20,8 @@ export class FakeEngine implements PlaygroundEngine {
   runs: ProgramBundle[] = [];
   /** The storage scope of each run, in order. */
   storageScopes: (string | undefined)[] = [];
+  /** The options of each run, in order. */
+  runOptions: RunOptions[] = [];
   compiles = 0;
   /** When set, compile throws this (a crash inside esbuild). */
   crash: Error | null = null;
@@ -46,6 +48,7 @@ export class FakeEngine implements PlaygroundEngine {
     await this.serving;
     this.runs.push(bundle);
     this.storageScopes.push(options.storageScope);
+    this.runOptions.push(options);
     this.state = { status: 'running', origins: ['http://localhost:3000'] };
     for (const l of this.stateListeners) l(this.state);
     return this.state;

@@ -17,5 +17,6 @@ export function freshState() {
     ...state.modes,
     ...state.lessonChecks,
     ...state.share,
+    ...state.exercises,
   };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { specFromCheck } from '../../web/exchange/request/spec-from-check.ts';
+import { specFromChecks } from '../../web/exchange/request/prefill-request.ts';
+import { requestOfHttpBlock } from '../../web/lessons/course/http-block.ts';
+import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { buildRequest } from '../../web/exchange/request/panel-request.ts';
+import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
 import { stepsOf } from '../../runtime/checks/check-format.ts';
 
@@ -51,5 +55,35 @@ describe("the request panel set from a lesson's check", () => {
       expect(built.method, lesson.id).toBe(request.method.toUpperCase());
       expect(built.url, lesson.id).toBe(new URL(request.path, ORIGIN).href);
     }
+  });
+
+  it("opens lesson 20's WebSocket mode on the lesson's own service, and lesson 21's GraphQL body on its own mutation", () => {
+    const socket = specFromChecks(findLesson('20-real-time-events')!.checks);
+    expect(socket.socketPath).toBe('/ws');
+    expect(JSON.parse(socket.socketMessage)).toMatchObject({ id: 1, call: 'messages.create', data: { text: expect.any(String) } });
+    const graphql = specFromChecks(findLesson('21-graphql-over-services')!.checks);
+    expect(graphql.graphql).toContain('booksCreate(data: $book)');
+    expect(JSON.parse(graphql.variables)).toMatchObject({ book: { title: expect.any(String) } });
+    // The lessons without either keep the samples.
+    expect(specFromChecks(findLesson('04-bodies')!.checks)).toMatchObject({
+      graphql: defaultRequest().graphql,
+      socketMessage: defaultRequest().socketMessage,
+    });
+  });
+
+  it('selects the GraphQL body for a GraphQL operation, written as JSON text or as a check body', () => {
+    const block = requestOfHttpBlock('POST /graphql\ncontent-type: application/json\n\n{"query":"{ books }"}')!;
+    const spec = specFromCheck(block);
+    expect(spec).toMatchObject({ method: 'POST', path: '/graphql', bodyType: 'graphql', graphql: '{ books }', variables: '' });
+    expect(JSON.parse(buildRequest(spec, ORIGIN).body as string)).toEqual({ query: '{ books }' });
+    const check = specFromCheck({
+      method: 'POST',
+      path: '/graphql',
+      body: { query: 'query ($id: ID!) { booksRead(id: $id) }', variables: { id: '0' } },
+    });
+    expect(check).toMatchObject({ bodyType: 'graphql', graphql: 'query ($id: ID!) { booksRead(id: $id) }' });
+    expect(JSON.parse(check.variables)).toEqual({ id: '0' });
+    // A JSON body elsewhere stays JSON.
+    expect(specFromCheck({ method: 'POST', path: '/books', body: { query: 'x' } }).bodyType).toBe('json');
   });
 });

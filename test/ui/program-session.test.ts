@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { compileStatus } from '../../web/editor/status-line.tsx';
 import { FakeEngine } from './fake-engine.ts';
+import { RunHeldError } from '../../web/engine/run-held-error.ts';
 
 describe('compile-and-run session', () => {
   it('runs a good program and reports the compile time', async () => {
@@ -61,6 +62,15 @@ describe('compile-and-run session', () => {
     await session.compileNow({ 'main.ts': 'good' });
     expect(session.store.get()).toMatchObject({ phase: 'failed', failure: 'esbuild exploded' });
     expect(compileStatus(session.store.get())).toBe('Could not compile or run: esbuild exploded');
+  });
+
+  it("a run held for the learner's click is a neutral wait, not a failure", async () => {
+    const engine = new FakeEngine();
+    engine.run = () => Promise.reject(new RunHeldError('Shared code runs only after you click “Run shared code”.'));
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': 'shared' });
+    expect(session.store.get()).toMatchObject({ phase: 'waiting', runningId: null });
+    expect(compileStatus(session.store.get())).toBe('Waiting for your click: Shared code runs only after you click “Run shared code”.');
   });
 
   it('debounces edits and ignores results of older compiles', async () => {

@@ -87,6 +87,7 @@ const BAD: Record<StoredKey, unknown[]> = {
     { json: 'x'.repeat(2_000_000) },
     { multipart: [{ ...row, kind: 'disk' }] },
   ],
+  'halo.exercises.v1': ['text', ['a', 'b']],
   'halo.history.v1': [
     'text',
     { spec },
@@ -112,6 +113,15 @@ const GOOD: Record<StoredKey, unknown> = {
   'halo.progress.v1': ['01-getting-started'],
   'halo.request.v1': spec,
   'halo.history.v1': [{ spec, origin: 'http://localhost:3000', status: null, time: 5 }],
+  'halo.exercises.v1': {
+    'exercise-0123456789abcd': {
+      title: 'Greet',
+      text: 'Answer **GET /greet**.',
+      starter: { 'main.ts': '// start' },
+      solution: null,
+      checks: [{ title: 'GET /greet answers', request: { method: 'GET', path: '/greet' }, expect: { status: 200 } }],
+    },
+  },
   'halo.classroom.v1': { joined: { code: 'K7QX3M', title: 'Halo course', name: 'Ann', secret: 'a'.repeat(40), learnerId: '3' } },
 };
 

@@ -14,6 +14,7 @@ import { useSession } from '../engine/engine-context.tsx';
 import { entryLocation, useConsole } from './console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
 import { registerApiHover } from './api-hover.ts';
+import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight } from './editor-metrics.ts';
 
 const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<string, ProblemSource>;
 
@@ -64,8 +65,11 @@ function syncProblems({ problemsStore }: ProblemsPart): void {
   });
 }
 
-/** The learner's files and the Monaco editor of the open one, with compile and runtime markers and Ctrl/Cmd+Enter to run. */
-export function CodeEditor() {
+/**
+ * The learner's files and the Monaco editor of the open one, with compile and runtime markers and Ctrl/Cmd+Enter
+ * to run; `onMount` is told when the editor is there (it replaces the code shown before it).
+ */
+export function CodeEditor({ onMount }: { onMount?: (instance: editor.IStandaloneCodeEditor) => void }) {
   const files = useFiles();
   const { activeFile, filesStore } = files;
   // Before the editor renders: it opens the model of the shown file (connecting again does nothing).
@@ -120,7 +124,8 @@ export function CodeEditor() {
         defaultValue={modelOf(file)?.getValue() ?? ''}
         keepCurrentModel
         theme={editorTheme(theme)}
-        loading={<p className="p-4 text-sm">Loading the editor…</p>}
+        // The code is shown without Monaco until it mounts (code-placeholder.tsx).
+        loading={null}
         onMount={(instance) => {
           attachEditor(instance);
           registerApiHover(openApiReference);
@@ -133,10 +138,16 @@ export function CodeEditor() {
           session.setTypeErrorCheck(editorTypeErrors);
           instance.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void session.compileNow(filesStore.get().files));
           syncProblems(problems);
+          onMount?.(instance);
         }}
         options={{
           ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
-          fontSize: largeText ? 20 : 14,
+          // The code shown before the editor loaded used these too: the editor takes its place without a jump.
+          fontFamily: EDITOR_FONT_FAMILY,
+          fontSize: editorFontSize(largeText),
+          lineHeight: editorLineHeight(editorFontSize(largeText)),
+          // Nothing of the playground draws there; without it the code's left edge never moves (editor-metrics.ts).
+          glyphMargin: false,
           minimap: { enabled: false },
           automaticLayout: true,
           tabSize: 2,

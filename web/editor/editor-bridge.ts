@@ -2,12 +2,19 @@ import type { editor } from 'monaco-editor';
 import type { FilesPart } from '../state/files-store.ts';
 
 let current: editor.IStandaloneCodeEditor | null = null;
+/** The text area showing the code until Monaco has mounted (code-placeholder.tsx). */
+let placeholder: HTMLTextAreaElement | null = null;
 /** A place to go to in a file the editor is about to show. */
 let pending: { file: string; line: number; column: number } | null = null;
 
 /** Registers the mounted editor so panes (problems, console) can move its cursor. */
 export function attachEditor(instance: editor.IStandaloneCodeEditor | null): void {
   current = instance;
+}
+
+/** Registers the text area that takes the typing until the editor has mounted (null once it is gone). */
+export function attachPlaceholder(textarea: HTMLTextAreaElement | null): void {
+  placeholder = textarea;
 }
 
 function reveal(line: number, column: number): void {
@@ -38,11 +45,14 @@ export function fileShown(file: string): void {
   reveal(line, column);
 }
 
-/** Puts the caret in the editor (where typing edits the code); false while the editor is not mounted yet. */
+/** Puts the caret in the editor, or in the code shown before it (where typing edits the code); false when neither is there. */
 export function focusEditor(): boolean {
-  if (!current) return false;
-  current.focus();
-  return current.hasTextFocus();
+  if (current) {
+    current.focus();
+    return current.hasTextFocus();
+  }
+  placeholder?.focus();
+  return placeholder !== null && document.activeElement === placeholder;
 }
 
 /** Inserts `code` at the cursor (replacing a selection) as one undoable edit; false while the editor is not mounted yet. */

@@ -1,4 +1,6 @@
 import { serviceWorkerControl } from '../../runtime/assets/service-worker-control.ts';
+import type { Store } from '../state/store.ts';
+import type { SessionState } from '../engine/program-session.ts';
 
 /**
  * Longest a first visit waits for the service worker before loading Monaco anyway: registering it takes
@@ -7,10 +9,57 @@ import { serviceWorkerControl } from '../../runtime/assets/service-worker-contro
 const WAIT_MS = 4000;
 
 /**
+ * Longest the editor waits for the first program before loading anyway (the engine starts the compiler
+ * after as long): a shared program held for the learner's consent never runs by itself.
+ */
+const FIRST_RUN_WAIT_MS = 10_000;
+
+/** Longest the editor then waits for the page to be idle (the lesson checks' and a Send's answers shown). */
+const IDLE_WAIT_MS = 1000;
+
+/**
  * Resolves when Monaco's chunks (3 MB of JavaScript, 10 MB with its TypeScript worker) may be loaded:
  * once the service worker controls the page, which serves them from their `.gz` siblings, so they
  * travel compressed on a first visit even from a host that compresses nothing.
  */
 export function monacoMayLoad(): Promise<void> {
   return serviceWorkerControl(WAIT_MS);
+}
+
+/** Resolves once the first program ran, or failed to (compile errors, a crash), or FIRST_RUN_WAIT_MS passed. */
+function firstRunSettled(session: Store<SessionState>): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = () => {
+      if (!['ok', 'error', 'held', 'failed'].includes(session.get().phase)) return;
+      stop();
+      resolve();
+    };
+    const stop = session.subscribe(settled);
+    setTimeout(resolve, FIRST_RUN_WAIT_MS);
+    settled();
+  });
+}
+
+/** The wait of each page's session: the editor shown again (another tab, another layout) does not wait again. */
+const waits = new WeakMap<Store<SessionState>, Promise<void>>();
+
+/**
+ * Resolves when the program editor may load Monaco: as {@link monacoMayLoad}, and after the first
+ * program ran and the page is idle. Parsing and starting Monaco takes the main thread for seconds on a
+ * slow laptop; until then the code is shown (and edited) without it (code-placeholder.tsx), so the first
+ * answer a learner asks for is not shown behind it.
+ */
+export function editorMayLoad(session: Store<SessionState>): Promise<void> {
+  let wait = waits.get(session);
+  if (!wait) {
+    wait = Promise.all([monacoMayLoad(), firstRunSettled(session)]).then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+          else setTimeout(resolve, 0);
+        }),
+    );
+    waits.set(session, wait);
+  }
+  return wait;
 }

@@ -20,6 +20,8 @@ export function compileStatus(s: SessionState): string {
       return `${count(s.diagnostics.filter((d) => d.severity === 'error').length, 'error')}${s.runningId ? ' — the last good program keeps running' : ''}`;
     case 'held':
       return `${count(s.heldErrors, 'type error')} in your edits — the last good program keeps running (Ctrl/Cmd+Enter runs this code anyway)`;
+    case 'waiting':
+      return `Waiting for your click: ${s.failure}`;
     case 'failed':
       return `Could not compile or run: ${s.failure}`;
   }

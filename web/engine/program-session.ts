@@ -1,18 +1,22 @@
-import type { Diagnostic, PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
+import type { Diagnostic, PlaygroundEngine, ProgramBundle } from '../../runtime/contract/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
 import { sameFiles, type Files } from '../state/files-store.ts';
+import { RunHeldError } from './run-held-error.ts';
 
 /** What the compile-and-run loop last did, for the status line, markers and problems list. */
 export interface SessionState {
-  /** `held`: the build compiled but has new type errors, so the last good program keeps running. */
-  phase: 'starting' | 'compiling' | 'ok' | 'error' | 'held' | 'failed';
+  /**
+   * `held`: the build compiled but has new type errors, so the last good program keeps running. `waiting`: the
+   * code may run only after the learner's click (shared code held for consent), which is no failure.
+   */
+  phase: 'starting' | 'compiling' | 'ok' | 'error' | 'held' | 'waiting' | 'failed';
   /** Duration of the last finished compile. */
   durationMs: number | null;
   /** Errors (when the compile failed) or warnings (when it succeeded) of the last compile. */
   diagnostics: Diagnostic[];
   /** Id of the bundle the engine is serving; it keeps serving while newer code is broken. */
   runningId: string | null;
-  /** A failure outside the learner's code: the compiler or the engine threw. */
+  /** A failure outside the learner's code (the compiler or the engine threw), or why a `waiting` run waits. */
   failure: string | null;
   /** When the latest program was handed to the engine; older runtime errors belong to older programs. */
   runStartedAt: number;
@@ -61,7 +65,7 @@ export class ProgramSession {
   private generation = 0;
   private engineReady = false;
   /** The bundle last handed to the engine, even if it never finished starting (a loop at top level). */
-  private handedId: string | null = null;
+  private handed: ProgramBundle | null = null;
   /** The files of that bundle. */
   private handedFiles: Files | null = null;
   private typeErrors: TypeErrorCheck | null = null;
@@ -132,7 +136,7 @@ export class ProgramSession {
       const accepted = this.acceptedErrors;
       const fresh = (errors ?? []).filter((key) => !accepted?.has(key));
       // Half-typed code (`app.` on its own line) compiles but would crash the program the learner is trying.
-      if (!explicit && fresh.length > 0 && this.handedId !== null) {
+      if (!explicit && fresh.length > 0 && this.handed !== null) {
         this.store.set({
           phase: 'held',
           durationMs: result.durationMs,
@@ -144,8 +148,8 @@ export class ProgramSession {
       }
       this.store.set({ durationMs: result.durationMs, diagnostics: result.warnings, failure: null, heldErrors: 0 });
       if (errors) this.acceptedErrors = new Set(errors);
-      if (explicit || result.bundle.id !== this.handedId) {
-        this.handedId = result.bundle.id;
+      if (explicit || result.bundle.id !== this.handed?.id) {
+        this.handed = result.bundle;
         this.handedFiles = files;
         const database = Object.values(files).some((code) => IMPORTS_PG_SERVICE.test(code));
         this.store.set({
@@ -155,7 +159,7 @@ export class ProgramSession {
         try {
           await this.engine.run(result.bundle);
         } catch (error) {
-          this.handedId = null; // let the next compile try again
+          this.handed = null; // let the next compile try again
           this.handedFiles = null;
           throw error;
         } finally {
@@ -169,8 +173,16 @@ export class ProgramSession {
     } catch (error) {
       if (stale()) return;
       // A crash inside esbuild or the engine must surface as a message, never as a blank page.
-      this.store.set({ phase: 'failed', failure: error instanceof Error ? error.message : String(error) });
+      this.store.set({
+        phase: error instanceof RunHeldError ? 'waiting' : 'failed',
+        failure: error instanceof Error ? error.message : String(error),
+      });
     }
+  }
+
+  /** The program the learner's code runs as: the bundle last handed to the engine, null before one was (or after it was refused). */
+  get handedBundle(): ProgramBundle | null {
+    return this.handed;
   }
 
   /** Stops a pending debounced compile. */

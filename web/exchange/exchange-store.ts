@@ -12,6 +12,8 @@ export interface ExchangeState {
   pending: boolean;
   /** `METHOD url` of the last request sent. */
   sent: string | null;
+  /** The request panel's spec as it was sent (for "Add as check"). */
+  sentSpec?: RequestSpec;
   response: ResponseView | null;
   error: string | null;
 }
@@ -22,8 +24,12 @@ const CLIENT_GRACE_MS = 5_000;
 /** The exchange part of the playground state. */
 export type ExchangePart = ReturnType<typeof createExchangeState>;
 
-/** Creates the last exchange, which the request panel writes and the response panel reads; sent requests are remembered in `request`. */
-export function createExchangeState({ remember }: RequestPart) {
+/**
+ * Creates the last exchange, which the request panel writes and the response panel reads; sent requests are
+ * remembered in `request`. A request waits until the lesson checks' round is over (`checksSettled`), so it
+ * reaches the learner's program rather than the checks' copy.
+ */
+export function createExchangeState({ remember }: RequestPart, { checksSettled }: { checksSettled: () => Promise<void> }) {
   const exchangeStore = createStore<ExchangeState>({ pending: false, sent: null, response: null, error: null });
 
   /** Sends the request to the program and records the outcome; never throws. */
@@ -40,11 +46,12 @@ export function createExchangeState({ remember }: RequestPart) {
       exchangeStore.set({ pending: false, response: null, error: `Could not build the request: ${String(error)}` });
       return;
     }
-    exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, error: null });
+    exchangeStore.set({ pending: true, sent: `${built.method} ${built.url}`, sentSpec: spec, error: null });
     try {
       // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
       // Only that: the running program answers while esbuild is still loading.
       await engine.serving;
+      await checksSettled();
       const startedAt = performance.now();
       const response = await fetch(built.url, {
         method: built.method,

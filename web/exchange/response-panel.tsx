@@ -5,6 +5,7 @@ import { Tabs, type TabSpec } from '../layout/tabs.tsx';
 import { useExchange } from './exchange-store.ts';
 import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusClass, type StatusClass } from './response/format.ts';
 import { JsonTree } from './response/json-tree.tsx';
+import { useExchangeSlots } from './exchange-slots.tsx';
 import type { ResponseView } from './response/read-response.ts';
 import { TraceView } from './response/trace-view.tsx';
 import { useGoToLine } from './use-go-to-line.ts';
@@ -84,6 +85,7 @@ function HeadersTable({ view }: { view: ResponseView }) {
 /** The program's answer: status, timing, size, body (JSON tree, text or sandboxed HTML), headers. */
 export function ResponsePanel() {
   const { exchangeStore } = useExchange();
+  const { ResponseAction } = useExchangeSlots();
   const engine = useEngine();
   const { pending, sent, response, error } = useStore(exchangeStore, (s) => s);
   const html = response ? bodyKind(response.contentType, response.body) === 'html' : false;
@@ -156,6 +158,7 @@ export function ResponsePanel() {
             </span>
             <span>{formatDuration(response.timeMs)}</span>
             <span>{formatBytes(response.size)}</span>
+            {ResponseAction && !pending && <ResponseAction />}
             {stale && (
               <span
                 data-testid="response-stale"

@@ -17,6 +17,9 @@ export interface NodeProjectInput {
   graphqlVersion: string;
 }
 
+/** How the exported program's output starts the line naming its address, e.g. `Serving on http://localhost:3000`. */
+export const LISTENING_LINE = 'Serving on ';
+
 /** The folder every file of the zip sits in (unzipping never litters the current directory). */
 export const PROJECT_FOLDER = 'halo-program';
 
@@ -46,13 +49,25 @@ function packageJson(input: NodeProjectInput): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-/** The entry: hands Node's halo to the compiled program the way the playground's server worker does. */
+/**
+ * The entry: hands Node's halo to the compiled program the way the playground's server worker does, with an
+ * AppHttp that says where it listens (HALO_PORT may have moved it from the port the program names).
+ */
 function appJs(): string {
   return [
     '// Runs the program exactly as the playground compiled it; its `halo` imports read this global.',
     "import * as halo from 'halo';",
     '',
-    `globalThis.${HALO_GLOBAL} = halo;`,
+    '// Says where the server really listens: HALO_PORT=8080 npm start moves it from the port the program names.',
+    'class AppHttp extends halo.AppHttp {',
+    '  async startServer(...args) {',
+    '    const server = await super.startServer(...args);',
+    `    console.log(\`${LISTENING_LINE}\${this.uri} — press Ctrl+C to stop.\`);`,
+    '    return server;',
+    '  }',
+    '}',
+    '',
+    `globalThis.${HALO_GLOBAL} = { ...halo, AppHttp };`,
     "await import('./program.js');",
     '',
   ].join('\n');

@@ -4,6 +4,7 @@ import { findLesson } from './course/catalog.ts';
 import { useLessonChecksState } from './lesson-checks.ts';
 import { useWorkspace } from './workspace-store.ts';
 import { usePaneTabs } from '../state/pane-tabs-store.ts';
+import { countChecks } from './check-counts.ts';
 
 function showChecks(): void {
   const heading = document.getElementById('checks-heading');
@@ -20,10 +21,12 @@ export function ChecksBar({ lesson }: { lesson: Lesson }) {
   const { revealPane } = usePaneTabs();
   const { lessonId, status, results } = useStore(lessonChecksStore, (s) => s);
   const current = lessonId === lesson.id;
-  const passed = current ? results.filter((r) => r?.passed).length : 0;
-  const total = lesson.checks.length;
+  const { passed, total, taskPassed, taskTotal, observes } = countChecks(lesson.checks, current ? results : []);
   const allPassed = current && passed === total;
-  const label = !current || results.every((r) => r === null) ? 'Checks not run yet' : status === 'running' ? `Checking… ${passed} of ${total}` : `${passed} of ${total} checks pass`;
+  const counted = `${passed} of ${total} checks pass`;
+  // Checks that pass from the start (observe) are not progress: the task's count comes first, on its own.
+  const done = observes ? `Your task: ${taskPassed} of ${taskTotal} · ${counted}` : counted;
+  const label = !current || results.every((r) => r === null) ? 'Checks not run yet' : status === 'running' ? `Checking… ${passed} of ${total}` : done;
   return (
     <div data-testid="checks-bar" className="flex shrink-0 items-center gap-2 border-t border-slate-200 px-3 py-1.5 text-sm dark:border-slate-700">
       <span aria-hidden="true" className={allPassed ? 'text-green-700 dark:text-green-400' : 'text-slate-600 dark:text-slate-400'}>

@@ -1,13 +1,7 @@
-import { useEffect, useState } from 'react';
-import { monacoMayLoad } from '../editor/monaco-gate.ts';
+import { useDeferredValue, useMemo } from 'react';
+import { highlightCode } from '../editor/highlight-code.ts';
 
-/** One highlighted run of characters. */
-interface Run {
-  text: string;
-  type: string;
-}
-
-// Monaco's tokenizer names (`keyword.ts`, `string.key.json`…) by their first segment; AA on both themes' code background.
+// The kinds of highlight-code.ts (Monaco's token names); AA on both themes' code background.
 const COLORS: Record<string, string> = {
   keyword: 'text-purple-800 dark:text-purple-300',
   string: 'text-green-800 dark:text-green-300',
@@ -17,39 +11,14 @@ const COLORS: Record<string, string> = {
   type: 'text-teal-800 dark:text-teal-300',
 };
 
-// JSON is highlighted as JavaScript: the editor only bundles the TypeScript and JavaScript grammars.
-const LANGUAGES: Record<string, string> = { ts: 'typescript', typescript: 'typescript', js: 'javascript', javascript: 'javascript', json: 'javascript' };
-
-async function tokenize(code: string, language: string): Promise<Run[][]> {
-  // The lesson pane shares Monaco's lazily loaded chunk with the editor instead of adding a highlighter.
-  await monacoMayLoad();
-  const { monaco } = await import('../editor/monaco-setup.ts');
-  // colorize waits for the language's tokenizer to load; tokenize alone would return plain text before that.
-  await monaco.editor.colorize(' ', language, {});
-  const lines = code.split('\n');
-  return monaco.editor.tokenize(code, language).map((tokens, row) =>
-    tokens.map((token, index) => ({
-      text: lines[row].slice(token.offset, tokens[index + 1]?.offset ?? lines[row].length),
-      type: token.type.split('.')[0],
-    })),
-  );
-}
+// JSON is highlighted as JavaScript, as the editor's grammars would.
+const HIGHLIGHTED = new Set(['ts', 'typescript', 'js', 'javascript', 'json']);
 
 /** A code block of the lesson text; TypeScript and JSON are highlighted as React text nodes (no HTML strings). */
 export function CodeBlock({ code, language }: { code: string; language: string }) {
-  const monacoLanguage = LANGUAGES[language];
-  const [lines, setLines] = useState<Run[][] | null>(null);
-  useEffect(() => {
-    if (!monacoLanguage) return;
-    let live = true;
-    tokenize(code, monacoLanguage).then(
-      (result) => live && setLines(result),
-      () => undefined, // Unhighlighted code is still correct code.
-    );
-    return () => {
-      live = false;
-    };
-  }, [code, monacoLanguage]);
+  // Without Monaco, and deferred: the lesson's text paints first (plain code, as a static render shows it).
+  const highlighted = useDeferredValue(HIGHLIGHTED.has(language), false);
+  const lines = useMemo(() => (highlighted ? highlightCode(code) : null), [highlighted, code]);
   return (
     <pre
       className="my-2 overflow-x-auto rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs leading-relaxed dark:border-slate-700 dark:bg-slate-950"
@@ -63,7 +32,7 @@ export function CodeBlock({ code, language }: { code: string; language: string }
           ? lines.map((runs, row) => (
               <span key={row}>
                 {runs.map((run, i) => (
-                  <span key={i} className={COLORS[run.type]}>
+                  <span key={i} className={COLORS[run.kind]}>
                     {run.text}
                   </span>
                 ))}

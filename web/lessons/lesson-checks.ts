@@ -7,6 +7,8 @@ import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { Check } from '../../runtime/checks/check-format.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** The checks of the open lesson against the running program. */
 export interface LessonChecksState {
@@ -23,22 +25,38 @@ const DEFAULT_ORIGIN = 'http://localhost:3000';
 // A program opening PGlite for the first time (lesson 19) can take several seconds on a slow machine.
 const CHECK_TIMEOUT_MS = 30_000;
 
-function waitingFor(id: string): LessonChecksState {
-  const lesson = findLesson(id);
-  return { lessonId: lesson?.id ?? null, status: 'waiting', results: lesson ? lesson.checks.map(() => null) : [] };
+/** The checks of workspace `id`: its lesson's or its exercise's; undefined in the free playground. */
+type ChecksOf = (id: string) => readonly Check[] | undefined;
+
+function waitingFor(id: string, checksOf: ChecksOf): LessonChecksState {
+  const checks = checksOf(id);
+  return { lessonId: checks ? id : null, status: 'waiting', results: checks ? checks.map(() => null) : [] };
 }
 
 /** The lesson-checks part of the playground state. */
 export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 
-/** Creates the open lesson's check results, for the check list and the completion mark. */
+/** Creates the open lesson's (or exercise's) check results, for the check list and the completion mark. */
 export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
   { markComplete }: ProgressPart,
+  exercises?: Pick<ExercisesPart, 'findExercise'>,
 ) {
-  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active));
+  const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
+  const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
+  let checkRounds = 0;
   let runConnected: (() => void) | null = null;
+  /** Ends when the round of checks in progress has given the learner's program back; null between rounds. */
+  let roundEnd: Promise<void> | null = null;
+
+  /**
+   * Resolves once no round of checks is in progress. While one is, the program answering is the checks' copy,
+   * whose data goes with it: the learner's own requests wait for their program.
+   */
+  async function checksSettled(): Promise<void> {
+    while (roundEnd) await roundEnd;
+  }
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
   function runLessonChecksNow(): void {
@@ -56,33 +74,45 @@ export function createLessonChecksState(
 
     async function run(): Promise<void> {
       controller?.abort();
-      const lesson = findLesson(workspaceStore.get().active);
-      if (!lesson) return;
+      const id = workspaceStore.get().active;
+      const checks = checksOf(id);
+      const bundle = session.handedBundle;
+      if (!checks || !bundle) return;
       const current = (controller = new AbortController());
-      lessonChecksStore.set({ ...waitingFor(lesson.id), status: 'running' });
-      const files = filesStore.get().files;
+      let endRound = () => {};
+      const thisRound = (roundEnd = new Promise<void>((resolve) => (endRound = resolve)));
+      lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
+      // Each round its own check scope: a fresh start of the program and of its databases.
+      const storageScope = `checks-${(checkRounds += 1)}`;
+      /** Starts a fresh copy of the learner's program for the checks, apart from the learner's data (RunOptions.forChecks). */
+      const startForChecks = async () => {
+        current.signal.throwIfAborted();
+        await engine.run(bundle, { storageScope, forChecks: true });
+      };
       try {
-        const results = await runChecks(lesson.checks, {
+        await startForChecks();
+        const results = await runChecks(checks, {
           origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
           fetch: (input, init) => globalThis.fetch(input, init),
           timeoutMs: CHECK_TIMEOUT_MS,
           signal: current.signal,
           onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
-          // A fresh start of the same code: the compile cache makes the compile instant.
-          restart: async () => {
-            const compiled = await engine.compile(files);
-            if (!compiled.ok) throw new Error('the program no longer compiles');
-            await engine.run(compiled.bundle);
-          },
+          restart: startForChecks,
         });
         lessonChecksStore.set({ status: 'done' });
-        if (results.every((r) => r.passed)) markComplete(lesson.id);
+        if (results.every((r) => r.passed)) markComplete(id);
       } catch (error) {
         // Aborted: a newer build or another lesson took over, and set the store itself.
         if (current.signal.aborted) return;
         // runChecks reports request failures as failed checks; anything else is a bug worth a console line.
         console.error('The lesson checks stopped', error);
         lessonChecksStore.set({ status: 'done' });
+      } finally {
+        // The learner's program again, with the data it had: what the checks made went with their copy. Unless
+        // something newer took over, which runs its own program.
+        if (!current.signal.aborted) await engine.run(bundle).catch(() => undefined);
+        if (roundEnd === thisRound) roundEnd = null;
+        endRound();
       }
     }
 
@@ -96,7 +126,7 @@ export function createLessonChecksState(
       if (active === lastActive) return;
       lastActive = active;
       controller?.abort();
-      lessonChecksStore.set(waitingFor(active));
+      lessonChecksStore.set(waitingFor(active, checksOf));
     });
     const offFiles = filesStore.subscribe(() => {
       // Results of the previous code stay visible, marked as out of date until the next build is checked.
@@ -115,7 +145,7 @@ export function createLessonChecksState(
     };
   }
 
-  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks, checksSettled };
 }
 
 /** The lesson-checks part of the playground state, for components. */

@@ -3,19 +3,12 @@ import { useStore } from '../state/store.ts';
 import { useProgress } from '../state/progress-store.ts';
 import { SCRATCH, useWorkspace } from './workspace-store.ts';
 import { lessons } from './course/catalog.ts';
+import { ChapterList } from './chapter-list.tsx';
 import { useGoTo } from './use-go-to.ts';
 import { useCourseEnd } from './course-end-store.ts';
 import { focusWhenShown } from './lesson-focus.ts';
 
-function Mark({ done }: { done: boolean }) {
-  return (
-    <span aria-hidden="true" className={`inline-block w-4 shrink-0 text-center ${done ? 'text-green-700 dark:text-green-400' : 'text-slate-500 dark:text-slate-400'}`}>
-      {done ? '✓' : '○'}
-    </span>
-  );
-}
-
-/** The lesson list with completion marks and overall progress, and previous/next. */
+/** The lesson list by chapter (title and one-line introduction), with completion marks and overall progress, and previous/next. */
 export function LessonNav() {
   const { progressStore } = useProgress();
   const { workspaceStore } = useWorkspace();
@@ -53,37 +46,17 @@ export function LessonNav() {
           All lessons <span className="font-normal">({done} of {lessons.length} complete)</span>
         </summary>
         <progress className="mt-1 h-1.5 w-full accent-green-700" max={lessons.length} value={done} aria-label="Lessons complete" />
-        <ol className="mt-1 flex flex-col">
-          {lessons.map((lesson) => {
-            const isDone = completed.includes(lesson.id);
-            return (
-              <li key={lesson.id}>
-                <button
-                  type="button"
-                  className="lesson-link flex w-full gap-1 rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:font-semibold dark:hover:bg-slate-800 dark:aria-[current=page]:bg-slate-800"
-                  aria-current={lesson.id === active ? 'page' : undefined}
-                  onClick={() => choose(lesson.id)}
-                >
-                  <Mark done={isDone} />
-                  <span>
-                    {lesson.number}. {lesson.title}
-                    {isDone && <span className="sr-only"> (complete)</span>}
-                  </span>
-                </button>
-              </li>
-            );
-          })}
-          <li className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
-            <button
-              type="button"
-              className="lesson-link w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
-              aria-current={active === SCRATCH ? 'page' : undefined}
-              onClick={() => choose(SCRATCH)}
-            >
-              Free playground (your own program)
-            </button>
-          </li>
-        </ol>
+        <ChapterList active={active} completed={completed} onChoose={choose} />
+        <div className="mt-1 border-t border-slate-200 pt-1 dark:border-slate-700">
+          <button
+            type="button"
+            className="lesson-link w-full rounded px-1 py-0.5 text-left hover:bg-slate-100 aria-[current=page]:font-semibold dark:hover:bg-slate-800"
+            aria-current={active === SCRATCH ? 'page' : undefined}
+            onClick={() => choose(SCRATCH)}
+          >
+            Free playground (your own program)
+          </button>
+        </div>
       </details>
       {index >= 0 ? (
         <div className="mt-1.5 flex items-center gap-2">

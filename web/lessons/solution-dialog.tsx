@@ -30,7 +30,8 @@ export function SolutionDialog({ lesson, onClose }: { lesson: Lesson; onClose: (
     >
       <header className="flex items-center gap-2 border-b border-slate-300 px-3 py-2 dark:border-slate-700">
         <h2 id="solution-title" className="font-semibold">
-          Solution of lesson {lesson.number}: {lesson.title}
+          {lesson.number > 0 ? `Solution of lesson ${lesson.number}: ` : 'Solution: '}
+          {lesson.title}
         </h2>
         <button
           type="button"

@@ -5,6 +5,7 @@ import { stateHook } from '../state/state-context.tsx';
 import { findLesson, firstLessonId } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 import type { RequestPart } from '../exchange/request/request-store.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** The workspace id of the free playground (the example program, no lesson). */
 export const SCRATCH = 'scratch';
@@ -17,9 +18,10 @@ export interface WorkspaceState {
   /**
    * Set while the editor shows code the learner has not chosen (a share link's): neither it nor edits
    * to it are saved, so the saved code stays as it was and the next visit opens it. `held` code must
-   * not run either (see web/share/gated-engine.ts). Null when the editor shows the workspace's code.
+   * not run either (see web/share/gated-engine.ts). `returnTo`: the workspace the learner came from, when
+   * the link opened another (an exercise): going back returns there. Null when the editor shows the workspace's code.
    */
-  unchosen: { held: boolean } | null;
+  unchosen: { held: boolean; returnTo?: string } | null;
 }
 
 /** The code a workspace starts from: the lesson's starter, or the example program for scratch. */
@@ -55,6 +57,8 @@ export interface WorkspaceOptions {
   search: string;
   files: FilesPart;
   request: RequestPart;
+  /** Exercises opened from links and files: each is a workspace too, starting from its own starter. */
+  exercises?: Pick<ExercisesPart, 'findExercise'>;
 }
 
 /** The workspace part of the playground state. */
@@ -64,22 +68,32 @@ export type WorkspacePart = ReturnType<typeof createWorkspaceState>;
  * Creates the active workspace and the learner's code of every workspace, saved in `storage`, and puts
  * the active workspace's code in the files store.
  */
-export function createWorkspaceState({ storage, search, files: { filesStore }, request }: WorkspaceOptions) {
+export function createWorkspaceState({ storage, search, files: { filesStore }, request, exercises }: WorkspaceOptions) {
   const lastActive = readStored(storage, 'halo.active.v1', null);
   const requested = new URLSearchParams(search).get('lesson');
-  const workspaceStore = createStore<WorkspaceState>({ active: initialActive(requested, lastActive), saved: loadSaved(storage), unchosen: null });
+  const isExercise = (id: string | null): id is string => id !== null && exercises?.findExercise(id) !== undefined;
+  const workspaceStore = createStore<WorkspaceState>({
+    active: isExercise(requested) ? requested : !requested && isExercise(lastActive) ? lastActive : initialActive(requested, lastActive),
+    saved: loadSaved(storage),
+    unchosen: null,
+  });
+
+  /** The code workspace `id` starts from: an exercise's starter, a lesson's, or the example program. */
+  function starterOf(id: string): Files {
+    return exercises?.findExercise(id)?.starter ?? starterFiles(id);
+  }
 
   // A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
   if (workspaceStore.get().active !== lastActive) prefillRequest(request, workspaceStore.get().active);
 
   /** The code of workspace `id`: the learner's, or its starter. */
   function filesOf(id: string): Files {
-    return workspaceStore.get().saved[id] ?? starterFiles(id);
+    return workspaceStore.get().saved[id] ?? starterOf(id);
   }
 
   /** Shows workspace `id` in the editor (the current code is already saved; unchosen code is left behind). */
   function openWorkspace(id: string): void {
-    if (!isWorkspace(id) || id === workspaceStore.get().active) return;
+    if (!(isWorkspace(id) || isExercise(id)) || id === workspaceStore.get().active) return;
     workspaceStore.set({ active: id, unchosen: null });
     filesStore.set({ files: filesOf(id), active: ENTRY_FILE });
   }
@@ -92,14 +106,19 @@ export function createWorkspaceState({ storage, search, files: { filesStore }, r
 
   /** Replaces the active workspace's code with its starter. */
   function resetWorkspace(): void {
-    chooseCode(starterFiles(workspaceStore.get().active));
+    chooseCode(starterOf(workspaceStore.get().active));
   }
 
-  /** Shows `files` without saving them or edits to them, until {@link keepShownCode}; `held` code must not run. */
-  function showUnchosen(files: Files, held: boolean): void {
+  /**
+   * Shows `files` without saving them or edits to them, until {@link keepShownCode}; `held` code must not run.
+   * With `workspace`, in that workspace (an exercise), which "Back to my code" leaves for the one open now.
+   */
+  function showUnchosen(files: Files, held: boolean, workspace?: string): void {
+    const { active } = workspaceStore.get();
+    const elsewhere = workspace !== undefined && workspace !== active;
     // Set before the files change, so nothing subscribed to the files saves or runs them first.
-    workspaceStore.set({ unchosen: { held } });
-    filesStore.set({ files });
+    workspaceStore.set(elsewhere ? { active: workspace, unchosen: { held, returnTo: active } } : { unchosen: { held } });
+    filesStore.set(elsewhere ? { files, active: ENTRY_FILE } : { files });
   }
 
   /** The learner chose the code shown: it becomes the workspace's saved code. */
@@ -110,6 +129,12 @@ export function createWorkspaceState({ storage, search, files: { filesStore }, r
 
   /** Shows the active workspace's saved code again, leaving unchosen code behind. */
   function showSavedCode(): void {
+    const back = workspaceStore.get().unchosen?.returnTo;
+    if (back !== undefined) {
+      filesStore.set({ files: filesOf(back), active: ENTRY_FILE });
+      workspaceStore.set({ active: back, unchosen: null });
+      return;
+    }
     // The files first: the moment nothing is held, the editor already holds the learner's own code.
     filesStore.set({ files: filesOf(workspaceStore.get().active) });
     workspaceStore.set({ unchosen: null });
@@ -123,7 +148,7 @@ export function createWorkspaceState({ storage, search, files: { filesStore }, r
     const others = { ...saved };
     delete others[active];
     // Unedited code is not stored, so a new deployment's improved starter reaches learners who never touched it.
-    workspaceStore.set({ saved: sameFiles(files, starterFiles(active)) ? others : { ...others, [active]: files } });
+    workspaceStore.set({ saved: sameFiles(files, starterOf(active)) ? others : { ...others, [active]: files } });
   }
 
   // The editor and the compiler read the files store: it holds the active workspace's code.

@@ -1,5 +1,6 @@
-import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState } from '../../runtime/contract/engine-api.ts';
+import type { CompileResult, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../../runtime/contract/engine-api.ts';
 import type { WorkspacePart } from '../lessons/workspace-store.ts';
+import { RunHeldError } from '../engine/run-held-error.ts';
 
 /** The message a run refused while shared code waits shows in the status line. */
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
@@ -20,7 +21,8 @@ function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore
  * button, Ctrl/Cmd+Enter, lesson checks — passes through here. A bundle compiled while code was held
  * never runs, even once the hold ends: "Back to my code" must not let a build of the shared code that
  * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
- * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked.
+ * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked; a
+ * run for the checks gets a memory scope within it.
  */
 export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart, 'workspaceStore'>): PlaygroundEngine {
   const isHeld = () => workspace.workspaceStore.get().unchosen?.held === true;
@@ -32,9 +34,12 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
     if (result.ok && (heldBefore || isHeld())) heldBuilds.add(result.bundle);
     return result;
   };
-  const run = (bundle: ProgramBundle): Promise<ProgramState> => {
-    if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new Error(HELD_MESSAGE));
-    return engine.run(bundle, { storageScope: storageScopeNow(workspace) });
+  const run = (bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> => {
+    if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new RunHeldError(HELD_MESSAGE));
+    const scope = storageScopeNow(workspace);
+    // A check run's databases live in memory only: its scope is the caller's, within the workspace's.
+    if (options.forChecks) return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true });
+    return engine.run(bundle, { storageScope: scope });
   };
   return new Proxy(engine, {
     get: (target, key) => {

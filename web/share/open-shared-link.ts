@@ -6,6 +6,7 @@ import { fromSharedRequest } from './link/shared-request.ts';
 import { isKnownProgram } from './link/known-programs.ts';
 import type { SharePart } from './share-store.ts';
 import type { ShareTarget } from './share-target.ts';
+import type { SharedProgram } from './link/share-format.ts';
 
 /** The parts of the playground state a share link sets. */
 export interface SharedLinkParts {
@@ -23,7 +24,6 @@ export interface SharedLinkParts {
  * the hash held a link that opened.
  */
 export function openSharedLink({ workspace, request, share }: SharedLinkParts, hash: string, target: ShareTarget): boolean {
-  const { chooseCode, showSavedCode, showUnchosen, workspaceStore } = workspace;
   const { shareStore } = share;
   const value = shareValueFromHash(hash);
   if (value === null) return false;
@@ -36,6 +36,28 @@ export function openSharedLink({ workspace, request, share }: SharedLinkParts, h
     return false;
   }
   shareStore.set({ error: null });
+  openSharedProgram({ workspace, request }, program, target);
+  return true;
+}
+
+/**
+ * Opens a shared program (from a link or an exercise file) as {@link openSharedLink} describes. An
+ * exercise opens in its own workspace: held behind the same click as any stranger's code, unless the
+ * learner already works on it, when their own code and progress open.
+ */
+export function openSharedProgram(
+  { workspace, request }: Pick<SharedLinkParts, 'workspace' | 'request'>,
+  program: SharedProgram,
+  target: ShareTarget,
+): void {
+  const { chooseCode, showSavedCode, showUnchosen, openWorkspace, workspaceStore } = workspace;
+  if (program.exercise) {
+    const { id, chosen } = target.openExercise({ ...program.exercise, starter: program.files });
+    if (chosen) openWorkspace(id);
+    else showUnchosen(program.files, true, id);
+    request.requestStore.set({ spec: fromSharedRequest(program.request) });
+    return;
+  }
   target.openLesson(program.lesson);
   const known = isKnownProgram(program.files, target.knownPrograms(program.lesson));
   const { active, saved } = workspaceStore.get();
@@ -45,5 +67,4 @@ export function openSharedLink({ workspace, request, share }: SharedLinkParts, h
   else if (known && !own) chooseCode(program.files);
   else showUnchosen(program.files, !known);
   request.requestStore.set({ spec: fromSharedRequest(program.request) });
-  return true;
 }

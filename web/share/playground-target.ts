@@ -3,9 +3,13 @@ import { SCRATCH, type WorkspacePart } from '../lessons/workspace-store.ts';
 import { findLesson } from '../lessons/course/catalog.ts';
 import { templates } from '../templates/template-catalog.ts';
 import type { ShareTarget } from './share-target.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
-export function playgroundTarget({ workspaceStore, openWorkspace }: WorkspacePart): ShareTarget {
+export function playgroundTarget(
+  { workspaceStore, openWorkspace }: WorkspacePart,
+  { exercisesStore, openExercise }: Pick<ExercisesPart, 'exercisesStore' | 'openExercise'>,
+): ShareTarget {
   return {
     lesson() {
       const { active } = workspaceStore.get();
@@ -19,6 +23,10 @@ export function playgroundTarget({ workspaceStore, openWorkspace }: WorkspacePar
       const lesson = id === null ? undefined : findLesson(id);
       if (lesson) return [lesson.starter, lesson.solution];
       return [DEFAULT_FILES, ...templates.map((t) => t.files)];
+    },
+    openExercise(exercise) {
+      const id = openExercise(exercise);
+      return { id, chosen: Object.hasOwn(exercisesStore.get().saved, id) };
     },
   };
 }

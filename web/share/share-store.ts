@@ -2,6 +2,7 @@ import { createStore } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { WorkspacePart } from '../lessons/workspace-store.ts';
 import { playgroundTarget } from './playground-target.ts';
+import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** State of the shared-link flow (whether shared code is held lives in the workspace store: see `unchosen`). */
 export interface ShareState {
@@ -15,8 +16,8 @@ export interface ShareState {
 export type SharePart = ReturnType<typeof createShareState>;
 
 /** Creates the shared-link flow's state (not persisted: a reload re-reads the link) and what links open in the workspace. */
-export function createShareState(workspace: WorkspacePart) {
-  return { shareStore: createStore<ShareState>({ error: null, made: null }), target: playgroundTarget(workspace) };
+export function createShareState(workspace: WorkspacePart, exercises: ExercisesPart) {
+  return { shareStore: createStore<ShareState>({ error: null, made: null }), target: playgroundTarget(workspace, exercises) };
 }
 
 /** The share part of the playground state, for components. */

@@ -25,17 +25,29 @@ export function fileNameProblem(name: string): string | null {
   return null;
 }
 
-/** Why `files` is not a valid program (with `entry` among its files), or null when it is. */
-export function filesProblem(files: Record<string, unknown>, entry: string): string | null {
+/**
+ * Why `files` breaks one of a program's documented limits — more than {@link MAX_FILES} files, a name the
+ * rules refuse, a file too long — in words for the learner, or null when it keeps them all.
+ */
+export function filesLimitProblem(files: Record<string, unknown>): string | null {
   const names = Object.keys(files);
-  if (names.length > MAX_FILES) return `A program has at most ${MAX_FILES} files.`;
-  if (typeof files[entry] !== 'string') return `The program has no ${entry}.`;
+  if (names.length > MAX_FILES) return `a program has at most ${MAX_FILES} files; this one has ${names.length}.`;
   for (const name of names) {
     const problem = fileNameProblem(name);
-    if (problem) return `${name}: ${problem}`;
+    // The name may come from a link: shown cut short, so a crafted one cannot fill the screen.
+    if (problem) return `the file name "${name.length > 60 ? `${name.slice(0, 60)}…` : name}" is not allowed. ${problem}`;
     const source = files[name];
-    if (typeof source !== 'string') return `${name} is not text.`;
-    if (source.length > MAX_FILE_CHARS) return `${name} is longer than ${MAX_FILE_CHARS} characters.`;
+    if (typeof source === 'string' && source.length > MAX_FILE_CHARS) {
+      return `the file ${name} has ${source.length.toLocaleString('en')} characters; a file has at most ${MAX_FILE_CHARS.toLocaleString('en')}.`;
+    }
   }
   return null;
+}
+
+/** Why `files` is not a valid program (with `entry` among its files), or null when it is. */
+export function filesProblem(files: Record<string, unknown>, entry: string): string | null {
+  if (typeof files[entry] !== 'string') return `The program has no ${entry}.`;
+  const notText = Object.keys(files).find((name) => typeof files[name] !== 'string');
+  if (notText !== undefined) return `${notText} is not text.`;
+  return filesLimitProblem(files);
 }

@@ -25,7 +25,11 @@ export const DEFAULT_LAYOUT: LayoutState = {
     columns: [26, 42, 32],
     'columns-no-lesson': [55, 45],
     editor: [72, 28],
+    // Request over response, by what the request panel is doing: WebSocket mode has its answers in its own
+    // log (the response pane shows nothing of it), a GraphQL body needs room for the query and its variables.
     exchange: [45, 55],
+    'exchange-websocket': [82, 18],
+    'exchange-graphql': [62, 38],
   },
   theme: 'system',
   largeText: false,

@@ -30,5 +30,7 @@ export function createStore<T extends object>(initial: T): Store<T> {
 
 /** Subscribes a component to a store and returns the selected slice. */
 export function useStore<T extends object, S>(store: Store<T>, select: (value: T) => S): S {
-  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+  const snapshot = () => select(store.get());
+  // The same snapshot when rendered to a string (tests render components with react-dom/server).
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { METHODS } from '../../runtime/checks/http-request.ts';
 import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
 import { filesProblem } from './file-names.ts';
+import { exerciseProblem, isExerciseId, readExercise, type Exercise } from './exercise.ts';
 
 // Every value the playground keeps in localStorage, with the schema it must match when read back.
 // Storage outlives deployments and anything on the origin can write it, so a value that fails its
@@ -74,6 +75,18 @@ const workspaces = v.pipe(
   }),
 );
 
+/** Keeps the entries that are valid exercises under their id: one damaged exercise must not cost the others. */
+const exercises = v.pipe(
+  plain,
+  v.transform((all) => {
+    const kept: Record<string, Exercise> = {};
+    for (const [id, value] of Object.entries(all).slice(-50)) {
+      if (isExerciseId(id) && v.is(name, id) && exerciseProblem(value) === null) kept[id] = readExercise(value);
+    }
+    return kept;
+  }),
+);
+
 const progress = v.pipe(v.array(name), v.maxLength(1_000));
 
 const row = v.object({ id: name, name: text, value: text, enabled: v.boolean() });
@@ -139,6 +152,8 @@ const SCHEMAS = {
   'halo.active.v1': name,
   /** The one program of the page before lessons: read once, to move it into the free playground. */
   'halo.files.v1': files,
+  /** Exercises the learner works on, by workspace id (exercises-store.ts). */
+  'halo.exercises.v1': exercises,
   /** Completed lesson ids (progress-store.ts). */
   'halo.progress.v1': progress,
   /** The request being edited (request-store.ts). */

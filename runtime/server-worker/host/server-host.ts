@@ -1,4 +1,5 @@
-import type { ConsoleEntry, ProgramBundle, ProgramState } from '../../contract/engine-api.ts';
+import type { ConsoleEntry, ProgramBundle, ProgramState, RunOptions } from '../../contract/engine-api.ts';
+import { CheckPgFiles } from './check-pg-files.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
 
@@ -35,8 +36,8 @@ const PROGRAM_RESTARTED = { code: 1012, reason: 'The program restarted.' } as co
 interface Running {
   process: ProgramProcess;
   bundle: ProgramBundle;
-  /** Whose saved databases it sees (see RunOptions.storageScope). */
-  storageScope: string;
+  /** Whose databases it sees, and whether it runs for the checks (see RunOptions). */
+  options: RunOptions;
   origins: Set<string>;
   sockets: Map<number, PageSocketPeer>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
@@ -75,6 +76,7 @@ export class ServerHost {
   /** Set while spares are missing: they boot once the host is quiet (the timer, or the program's first answer). */
   private refillPending = true;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly checkPgFiles = new CheckPgFiles();
 
   /**
    * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
@@ -109,14 +111,16 @@ export class ServerHost {
 
   /**
    * Replaces the running program with `bundle` (fresh state); resolves once it started or failed. Its
-   * PGlite data directories live under `storageScope`, apart from other scopes' directories of the same name.
+   * PGlite data directories live under `options.storageScope` (default `default`), apart from other scopes'
+   * directories of the same name; a run for the checks keeps them in memory (see RunOptions.forChecks).
    */
-  async run(bundle: ProgramBundle, storageScope = 'default'): Promise<ProgramState> {
+  async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
     const generation = ++this.generation;
     if (this.running) this.stop(this.running);
     this.running = null;
+    if (!options.forChecks) this.checkPgFiles.forget();
     this.setState('starting', []);
-    await this.launch(bundle, storageScope, generation);
+    await this.launch(bundle, options, generation);
     return this.current;
   }
 
@@ -199,10 +203,11 @@ export class ServerHost {
     this.stop(running);
     this.running = null;
     this.setState('restarting', [...running.origins]);
-    await this.launch(running.bundle, running.storageScope, generation);
+    await this.launch(running.bundle, running.options, generation);
   }
 
-  private async launch(bundle: ProgramBundle, storageScope: string, generation: number): Promise<void> {
+  private async launch(bundle: ProgramBundle, options: RunOptions, generation: number): Promise<void> {
+    const storageScope = options.storageScope ?? 'default';
     const worker = this.spares.shift() ?? this.spawn();
     // The next run must not start from nothing; the other spares wait until this program answered.
     if (this.spares.length === 0) this.spares.push(this.spawn());
@@ -211,10 +216,16 @@ export class ServerHost {
     const sockets = new Map<number, PageSocketPeer>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
-      console: (entry) => this.listeners.console(entry),
+      // The checks' requests are not the learner's: what the program logs for them would read as the learner's own.
+      console: (entry) => {
+        if (!options.forChecks) this.listeners.console(entry);
+      },
       // The program names its data directory; the page decides whose directories it may name.
-      call: (call) =>
-        this.pg(call.method === 'load' || call.method === 'save' ? { ...call, name: `${storageScope}\u0000${String(call.name)}` } : call),
+      call: async (call) => {
+        if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
+        if (options.forChecks) return this.checkPgFiles.answer(storageScope, call);
+        return this.pg({ ...call, name: `${storageScope}\u0000${String(call.name)}` });
+      },
       socketSend: (id, text) => sockets.get(id)?.send(text),
       socketTrace: (id, trace) => sockets.get(id)?.trace?.(trace),
       socketClose: (id, code, reason) => {
@@ -249,16 +260,18 @@ export class ServerHost {
     }
     if (!outcome.ok) {
       process.terminate();
-      this.listeners.console({
-        level: 'error',
-        text: `The program failed to start: ${outcome.message}`,
-        stack: outcome.stack,
-        time: Date.now(),
-      });
+      // The learner's own run of the same code has said so already.
+      if (!options.forChecks)
+        this.listeners.console({
+          level: 'error',
+          text: `The program failed to start: ${outcome.message}`,
+          stack: outcome.stack,
+          time: Date.now(),
+        });
       this.setState('crashed', []);
       return;
     }
-    this.running = { process, bundle, storageScope, origins, sockets, timedOut: false };
+    this.running = { process, bundle, options, origins, sockets, timedOut: false };
     this.setState('running', [...origins]);
   }
 

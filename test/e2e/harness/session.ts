@@ -90,17 +90,17 @@ export class PlaygroundSession {
   }
 
   /**
-   * Compiles and runs `files` (the entry is `main.ts`), its saved databases under `storageScope`;
-   * throws with the diagnostics when it does not compile.
+   * Compiles and runs `files` (the entry is `main.ts`), its saved databases under `storageScope` (in memory
+   * when `forChecks`, see RunOptions.forChecks); throws with the diagnostics when it does not compile.
    */
-  async run(files: Record<string, string>, storageScope?: string): Promise<ProgramState> {
+  async run(files: Record<string, string>, storageScope?: string, forChecks = false): Promise<ProgramState> {
     return this.page.evaluate(
-      async ([f, scope]) => {
+      async ([f, scope, checks]) => {
         const result = await window.__halo.engine.compile(f);
         if (!result.ok) throw new Error(`compile failed: ${JSON.stringify(result.diagnostics)}`);
-        return window.__halo.engine.run(result.bundle, { storageScope: scope });
+        return window.__halo.engine.run(result.bundle, { storageScope: scope, forChecks: checks });
       },
-      [files, storageScope] as const,
+      [files, storageScope, forChecks] as const,
     );
   }
 

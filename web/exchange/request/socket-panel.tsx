@@ -7,6 +7,7 @@ import type { RequestSpec } from './request-model.ts';
 import { useRequest } from './request-store.ts';
 import { TraceView } from '../response/trace-view.tsx';
 import { useGoToLine } from '../use-go-to-line.ts';
+import { useExchangeSlots } from '../exchange-slots.tsx';
 
 const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!', trace: '≡' };
 const LINE_STYLE: Record<SocketLogLine['kind'], string> = {
@@ -39,9 +40,10 @@ function Connection({
 }) {
   const view = useStore(socket.store, (v) => v);
   const editor = useGoToLine();
+  const { SocketLineAction } = useExchangeSlots();
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
-    <section className="flex min-w-0 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
+    <section className="flex min-h-0 min-w-48 flex-1 flex-col gap-1" aria-label={`Connection ${name}`}>
       <div className="flex items-center gap-1">
         <strong className="text-sm">{name}</strong>
         <span className="text-xs" role="status" aria-label={`Connection ${name} status`}>
@@ -72,22 +74,27 @@ function Connection({
         Send on {name}
       </button>
       <ol
-        className="max-h-64 min-h-16 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700"
+        // The log takes the panel's remaining height: it is what a learner reads in this mode.
+        className="min-h-24 flex-1 overflow-auto rounded border border-slate-300 p-1 font-mono text-xs dark:border-slate-700"
         aria-label={`Log of ${name}`}
         aria-live="polite"
       >
         {view.log.map((line, i) => (
-          <li key={i} className={`break-all ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
+          // One row per message, as in a terminal: the log scrolls sideways for long ones, so many fit in view.
+          <li key={i} className={`whitespace-pre ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
             {line.trace ? (
               <details>
                 <summary>
                   <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
                 </summary>
-                <TraceView trace={line.trace} editor={editor} />
+                <div className="whitespace-normal">
+                  <TraceView trace={line.trace} editor={editor} />
+                </div>
               </details>
             ) : (
               <>
                 <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+                {SocketLineAction && line.kind === 'in' && <SocketLineAction connection={name} index={i} />}
               </>
             )}
           </li>
@@ -119,7 +126,7 @@ export function SocketPanel({ spec, origin }: { spec: RequestSpec; origin: strin
         Send <code>{'{ "id": 1, "call": "<service>.<method>", "record": …, "data": …, "query": … }'}</code>; every connection hears
         <code> {'{ "event": "<service> created", "data": … }'}</code>. Connections reconnect by themselves when the program restarts.
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex min-h-0 flex-1 flex-wrap gap-2">
         <Connection
           name="A"
           socket={a}

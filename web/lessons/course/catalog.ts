@@ -31,6 +31,21 @@ const textLoaders = new Map<string, CourseModule['lessons'][number]['text']>(cou
 /** Every lesson, in course order. */
 export const lessons: Lesson[] = course.lessons.map(({ text: _text, ...lesson }) => lesson);
 
+/** A chapter of the course: its title, its one-line introduction and its lessons, in course order. */
+export interface Chapter {
+  title: string;
+  /** One line on what the chapter teaches ('' when the course file gives none). */
+  intro: string;
+  lessons: Lesson[];
+}
+
+/** The chapters of the course in order; a course without a course file is one chapter. */
+export const chapters: Chapter[] = course.chapters.map((chapter) => ({
+  title: chapter.title,
+  intro: chapter.intro ?? '',
+  lessons: chapter.lessons.flatMap((id) => lessons.filter((lesson) => lesson.id === id)),
+}));
+
 /** The id of the lesson a new learner opens first. */
 export const firstLessonId: string = course.first;
 

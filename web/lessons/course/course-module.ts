@@ -6,8 +6,8 @@ import type { Files } from '../../state/files-store.ts';
 export interface CourseModule {
   /** The course's title (course.json; "Halo course" without one). */
   title: string;
-  /** The chapters with their lesson ids, in order. */
-  chapters: { title: string; lessons: string[] }[];
+  /** The chapters with their one-line introductions (when the course file gives them) and lesson ids, in order. */
+  chapters: { title: string; intro?: string; lessons: string[] }[];
   /** The lesson a new learner opens first. */
   first: string;
   /** Every lesson in course order; `number` is its place, from 1. */

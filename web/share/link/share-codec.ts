@@ -1,7 +1,7 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { fromBase64Url, toBase64Url } from './base64url.ts';
 import { ShareLinkError } from './share-link-error.ts';
-import { SHARE_KEY, SHARE_VERSION, type SharedProgram } from './share-format.ts';
+import { PROGRAM_SHARE_VERSION, SHARE_KEY, SHARE_VERSION, type SharedProgram } from './share-format.ts';
 import { readSharedProgram, SHARE_SCHEMAS } from './share-schemas.ts';
 
 /** Inflated links larger than this are refused: a crafted link must not exhaust the tab's memory. */
@@ -10,7 +10,8 @@ const MAX_DECODED_BYTES = 4 * 1024 * 1024;
 /** Encodes a program as `<version>.<base64url(deflate(JSON))>`, the value of the fragment's `share` key. */
 export function encodeShare(program: SharedProgram): string {
   const json = JSON.stringify(program);
-  return `${SHARE_VERSION}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
+  const version = program.exercise ? SHARE_VERSION : PROGRAM_SHARE_VERSION;
+  return `${version}.${toBase64Url(deflateSync(strToU8(json), { level: 9 }))}`;
 }
 
 /**

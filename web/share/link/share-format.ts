@@ -1,8 +1,12 @@
 import type { Method } from '../../../runtime/checks/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
+import type { Exercise } from '../../state/exercise.ts';
 
-/** The format version new links are written in; older versions keep decoding (see share-codec.ts). */
-export const SHARE_VERSION = 2;
+/** The newest format version, which exercise links are written in; older versions keep decoding (see share-codec.ts). */
+export const SHARE_VERSION = 3;
+
+/** The version links without an exercise are written in: playgrounds from before exercises open them too. */
+export const PROGRAM_SHARE_VERSION = 2;
 
 /** The fragment key of a shared program: `#share=<version>.<data>`. */
 export const SHARE_KEY = 'share';
@@ -41,4 +45,6 @@ export interface SharedProgram {
   files: Record<string, string>;
   /** The request to send it. */
   request: SharedRequest;
+  /** Version 3: an exercise whose starter is `files`. */
+  exercise?: Omit<Exercise, 'starter'>;
 }

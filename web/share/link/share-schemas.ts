@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
-import { filesProblem } from '../../state/file-names.ts';
+import { filesLimitProblem } from '../../state/file-names.ts';
+import { ShareLinkError } from './share-link-error.ts';
 import { ENTRY_FILE } from '../../state/files-store.ts';
 import type { SharedProgram, SharedRow } from './share-format.ts';
+import { exerciseProblem, readExercise } from '../../state/exercise.ts';
 
 // Link data is untrusted: one schema per format version ever written says what a link may hold. Each
 // refusal names what is wrong in its message (kept as the ShareLinkError's cause, for debugging).
@@ -85,7 +87,7 @@ const requestV1 = {
   multipart: v.optional(parts),
 };
 
-/** Files as a learner can name them: any other name (`../x`, `/etc/x`, 500 files) was made by hand. */
+/** Files as text, the entry among them; the playground's limits (names, count, size) are checked apart, see {@link readSharedProgram}. */
 const files = v.pipe(
   record('files'),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -95,36 +97,60 @@ const files = v.pipe(
   }),
   v.transform((value) => value as Record<string, string>),
   v.check(
-    (value) => filesProblem(value, ENTRY_FILE) === null,
-    (issue) => `The link's files are malformed: ${filesProblem(issue.input, ENTRY_FILE)}`,
+    (value) => typeof value[ENTRY_FILE] === 'string',
+    () => `The link's files are malformed: the program has no ${ENTRY_FILE}.`,
   ),
 );
 
-const program = <Entries extends v.ObjectEntries>(request: Entries) =>
+const program = <Entries extends v.ObjectEntries, More extends v.ObjectEntries>(request: Entries, more: More) =>
   v.pipe(
     record('data'),
-    v.object({ lesson: v.nullish(text('lesson'), null), files, request: v.pipe(record('request'), v.object(request)) }),
+    v.object({ lesson: v.nullish(text('lesson'), null), files, request: v.pipe(record('request'), v.object(request)), ...more }),
   );
+
+/** The request of a version 2 link: version 1's, with GraphQL bodies and WebSocket requests. */
+const requestV2 = {
+  ...requestV1,
+  bodyType: bodyType(['none', 'json', 'form', 'multipart', 'graphql']),
+  graphql: v.optional(
+    v.pipe(record('GraphQL body'), v.object({ query: text('GraphQL query'), variables: v.optional(text('GraphQL variables'), '') })),
+  ),
+  socket: v.optional(
+    v.pipe(record('WebSocket request'), v.object({ path: text('WebSocket path'), message: v.optional(text('WebSocket message'), '') })),
+  ),
+};
+
+/** An exercise, whose starter is the link's files (checked there): its other parts as exercise.ts reads them. */
+const exercise = v.pipe(
+  record('exercise'),
+  v.transform((value) => ({ ...value, starter: { [ENTRY_FILE]: '' } })),
+  v.check(
+    (value) => exerciseProblem(value) === null,
+    (issue) => `The link's exercise is not valid: ${exerciseProblem(issue.input)}`,
+  ),
+  v.transform((value) => {
+    const { starter: _starter, ...rest } = readExercise(value);
+    return rest;
+  }),
+);
 
 /** One schema per format version ever written: links in the wild never expire. */
 export const SHARE_SCHEMAS = {
-  1: program({ ...requestV1, bodyType: bodyType(['none', 'json', 'form', 'multipart']) }),
-  // Version 2 added GraphQL bodies and WebSocket requests.
-  2: program({
-    ...requestV1,
-    bodyType: bodyType(['none', 'json', 'form', 'multipart', 'graphql']),
-    graphql: v.optional(
-      v.pipe(record('GraphQL body'), v.object({ query: text('GraphQL query'), variables: v.optional(text('GraphQL variables'), '') })),
-    ),
-    socket: v.optional(
-      v.pipe(record('WebSocket request'), v.object({ path: text('WebSocket path'), message: v.optional(text('WebSocket message'), '') })),
-    ),
-  }),
+  1: program({ ...requestV1, bodyType: bodyType(['none', 'json', 'form', 'multipart']) }, {}),
+  2: program(requestV2, {}),
+  // Version 3 added exercises.
+  3: program(requestV2, { exercise: v.optional(exercise) }),
 };
 
-/** The program a version's link data holds; throws an Error naming the first thing that is wrong. */
+/**
+ * The program a version's link data holds; throws an Error naming the first thing that is wrong, or a
+ * `limit` ShareLinkError for an intact program past a documented limit (more than 20 files, a file too long,
+ * a name the playground refuses: `../x`, `/etc/x`), so the learner reads which one rather than "damaged".
+ */
 export function readSharedProgram(data: unknown, version: keyof typeof SHARE_SCHEMAS): SharedProgram {
   const parsed = v.safeParse(SHARE_SCHEMAS[version], data, { abortEarly: true });
   if (!parsed.success) throw new Error(parsed.issues[0].message);
+  const limit = filesLimitProblem(parsed.output.files);
+  if (limit) throw new ShareLinkError('limit', { limit });
   return parsed.output;
 }

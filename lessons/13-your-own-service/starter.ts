@@ -1,8 +1,8 @@
-import { HttpException, Service } from 'halo';
+import { App, AppHttp, HttpException, Service } from 'halo';
 import type { ServiceParams } from 'halo';
 
 /** One planet of the solar system, as the service serves it. */
-export type Planet = { id: string; name: string; moons: number };
+type Planet = { id: string; name: string; moons: number };
 
 const PLANETS: Planet[] = [
   { id: 'mercury', name: 'Mercury', moons: 0 },
@@ -12,7 +12,7 @@ const PLANETS: Planet[] = [
 ];
 
 /** A read-only service over the list above: create, modify, update and remove answer 405. */
-export class PlanetService extends Service<string, Planet> {
+class PlanetService extends Service<string, Planet> {
   override async index(): Promise<Planet[]> {
     return PLANETS;
   }
@@ -29,3 +29,13 @@ export class PlanetService extends Service<string, Planet> {
 
   // TODO (bonus): readMany(ids) by default calls read() once per id; override it with one lookup table.
 }
+
+const app = new App();
+const planets = new PlanetService();
+app.use('/planets', planets);
+
+app.get('/compare/:a/:b', (req) => planets.readMany([req.params.a, req.params.b]));
+app.get('/with-moons/:moons', (req) => planets.findOne({ query: { moons: req.params.moons } }));
+
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');

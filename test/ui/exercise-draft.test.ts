@@ -1,0 +1,76 @@
+/**
+ * The exercise being made (web/exercise/draft-store.ts): opened on a lesson it starts from the lesson; a
+ * recorded check follows the author's choices; checks edited as JSON are validated before they replace
+ * anything; the draft becomes an exercise only when it is one.
+ */
+import { describe, expect, it } from 'vitest';
+import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
+import { findLesson } from '../../web/lessons/course/catalog.ts';
+import type { Exchange } from '../../runtime/checks/record-check.ts';
+
+const exchange: Exchange = {
+  kind: 'http',
+  request: { method: 'POST', path: '/todos', body: { text: 'x' } },
+  response: { status: 201, headers: { 'content-type': 'application/json' }, body: '{"id":"4","text":"x","done":false}' },
+};
+const files = { 'main.ts': '// solution' };
+
+describe('the exercise draft', () => {
+  it('opened on a lesson, starts from its title, starter, solution and checks', () => {
+    const lesson = findLesson('08-services')!;
+    const draft = createExerciseDraftState();
+    draft.openDraft({ 'main.ts': '// editor' }, lesson);
+    expect(draft.draftStore.get()).toMatchObject({ open: true, title: lesson.title, starter: lesson.starter, solution: lesson.solution });
+    expect(draft.draftStore.get().checks.map((c) => c.check)).toEqual(lesson.checks);
+    // Opened again, it keeps what the author made.
+    draft.draftStore.set({ title: 'Mine' });
+    draft.openDraft({ 'main.ts': '// other' }, lesson);
+    expect(draft.draftStore.get().title).toBe('Mine');
+  });
+
+  it('records a check with the files as solution, and follows the field choices and the replay', () => {
+    const draft = createExerciseDraftState();
+    draft.openDraft({ 'main.ts': '// starter' });
+    const index = draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    expect(draft.draftStore.get().solution).toBe(files);
+    expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { id: '4', text: 'x', done: false } } });
+    draft.chooseFor(
+      index,
+      { unstable: [{ path: 'id', reason: 'counted' }] },
+      { unstable: [{ path: 'id', reason: 'counted' }], warnings: [] },
+    );
+    expect(draft.draftStore.get().checks[index].check).toMatchObject({
+      expect: { json: { text: 'x', done: false } },
+      capture: { id: 'id' },
+    });
+    draft.chooseFor(index, { match: { kind: 'json', keep: ['text'] } });
+    expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { text: 'x' } } });
+    expect(draft.draftStore.get().checks[index].replay?.unstable).toHaveLength(1);
+  });
+
+  it('takes checks edited as JSON only when they are valid, keeping the recordings of unchanged ones', () => {
+    const draft = createExerciseDraftState();
+    draft.openDraft({ 'main.ts': '// starter' });
+    draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    const [recorded] = draft.draftStore.get().checks;
+    expect(draft.setChecksJson('[{')).toMatch(/^Not JSON/);
+    expect(draft.setChecksJson('{}')).toMatch(/JSON list/);
+    expect(draft.setChecksJson('[{"title":"x","request":{"method":"get","path":"/"},"expect":{}}]')).toMatch(/^Check 1: "request.method"/);
+    expect(draft.draftStore.get().checks).toEqual([recorded]);
+    const added = { title: 'lists', request: { method: 'GET', path: '/todos' }, expect: { status: 200 } };
+    expect(draft.setChecksJson(JSON.stringify([recorded.check, added]))).toBeNull();
+    expect(draft.draftStore.get().checks).toEqual([recorded, { check: added }]);
+  });
+
+  it('is an exercise only with a title, a starter and checks; the solution only when included', () => {
+    const draft = createExerciseDraftState();
+    draft.openDraft({ 'main.ts': '// starter' });
+    expect(draft.draftExercise()).toMatch(/title/);
+    draft.draftStore.set({ title: 'Todos' });
+    expect(draft.draftExercise()).toMatch(/no list of checks/);
+    draft.addRecording(exchange, files, { title: 'creates', match: { kind: 'json' } });
+    expect(draft.draftExercise()).toMatchObject({ title: 'Todos', starter: { 'main.ts': '// starter' }, solution: files });
+    draft.draftStore.set({ includeSolution: false });
+    expect(draft.draftExercise()).toMatchObject({ solution: null });
+  });
+});

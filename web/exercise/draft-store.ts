@@ -1,0 +1,142 @@
+import { createStore, type Store } from '../state/store.ts';
+import { stateHook } from '../state/state-context.tsx';
+import type { Files } from '../state/files-store.ts';
+import type { Check } from '../../runtime/checks/check-format.ts';
+import { checkIssues } from '../../runtime/checks/check-schema.ts';
+import { recordCheck, type Exchange, type RecordChoices } from '../../runtime/checks/record-check.ts';
+import type { Replay } from '../../runtime/checks/replay-exchange.ts';
+import { exerciseProblem, readExercise, type Exercise } from '../state/exercise.ts';
+
+/** A check of the exercise being made: recorded from an exchange (its choices editable), or written by hand. */
+export interface DraftCheck {
+  check: Check;
+  /** The exchange it was recorded from and the author's choices; gone once the check is edited as JSON. */
+  recording?: { exchange: Exchange; choices: RecordChoices };
+  /** What replaying the exchange on a fresh start found; null while it runs. */
+  replay?: Replay | null;
+}
+
+/** The exercise a teacher is making. */
+interface DraftState {
+  /** Whether the exercise maker is open (it takes the lesson pane's place). */
+  open: boolean;
+  title: string;
+  text: string;
+  starter: Files | null;
+  /** The files as they were when the last check was recorded: what the checks are proved against. */
+  solution: Files | null;
+  includeSolution: boolean;
+  checks: DraftCheck[];
+}
+
+/** The exercise-draft part of the playground state. */
+export type ExerciseDraftPart = ReturnType<typeof createExerciseDraftState>;
+
+const EMPTY: DraftState = { open: false, title: '', text: '', starter: null, solution: null, includeSolution: true, checks: [] };
+
+/** Where the learner is: an exercise opening (a link, a file) takes the lesson pane from the maker. */
+interface DraftSurroundings {
+  workspaceStore: Pick<Store<{ active: string }>, 'get' | 'subscribe'>;
+  findExercise: (id: string) => unknown;
+}
+
+/** Creates the exercise being made (in memory only: it becomes data when it is shared). */
+export function createExerciseDraftState(surroundings?: DraftSurroundings) {
+  const draftStore = createStore<DraftState>(EMPTY);
+  let shown = surroundings?.workspaceStore.get().active;
+  surroundings?.workspaceStore.subscribe(() => {
+    const { active } = surroundings.workspaceStore.get();
+    // The draft stays in memory: "Make an exercise" shows it again.
+    if (active !== shown && surroundings.findExercise(active) !== undefined) draftStore.set({ open: false });
+    shown = active;
+  });
+
+  /**
+   * Opens the maker. A new exercise starts from `files` as its starter or, opened on a lesson, from the
+   * lesson: its title, starter, solution and checks, to change at will.
+   */
+  function openDraft(files: Files, lesson?: Pick<Exercise, 'title' | 'starter' | 'solution' | 'checks'>): void {
+    const { starter, title, checks } = draftStore.get();
+    if (lesson && starter === null && title === '' && checks.length === 0) {
+      draftStore.set({
+        open: true,
+        title: lesson.title,
+        starter: lesson.starter,
+        solution: lesson.solution,
+        checks: lesson.checks.map((check) => ({ check })),
+      });
+      return;
+    }
+    draftStore.set({ open: true, starter: starter ?? files });
+  }
+
+  /** Leaves file `name` out of the starter (the entry file stays). */
+  function dropStarterFile(name: string): void {
+    const starter = draftStore.get().starter;
+    if (!starter || name === 'main.ts') return;
+    draftStore.set({ starter: Object.fromEntries(Object.entries(starter).filter(([file]) => file !== name)) });
+  }
+
+  /** Records `exchange` as a check (with the usual choices), the program's `files` becoming the solution; returns its index. */
+  function addRecording(exchange: Exchange, files: Files, choices: RecordChoices): number {
+    const entry: DraftCheck = { check: recordCheck(exchange, choices), recording: { exchange, choices }, replay: null };
+    draftStore.set((s) => ({ checks: [...s.checks, entry], solution: files }));
+    return draftStore.get().checks.length - 1;
+  }
+
+  /** Applies new choices to recorded check `index` (fields kept, "contains text", title, fields found unstable). */
+  function chooseFor(index: number, patch: Partial<RecordChoices>, replay?: Replay): void {
+    draftStore.set((s) => ({
+      checks: s.checks.map((entry, i) => {
+        if (i !== index || !entry.recording) return entry;
+        const choices = { ...entry.recording.choices, ...patch };
+        return {
+          check: recordCheck(entry.recording.exchange, choices),
+          recording: { ...entry.recording, choices },
+          replay: replay ?? entry.replay,
+        };
+      }),
+    }));
+  }
+
+  /** Removes check `index`. */
+  function removeCheck(index: number): void {
+    draftStore.set((s) => ({ checks: s.checks.filter((_, i) => i !== index) }));
+  }
+
+  /** Replaces the checks with ones edited as JSON; returns what is wrong (nothing changes then), or null. */
+  function setChecksJson(json: string): string | null {
+    let value: unknown;
+    try {
+      value = JSON.parse(json);
+    } catch (error) {
+      return `Not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (!Array.isArray(value)) return 'The checks are a JSON list: [ { "title": …, "request": …, "expect": … } ].';
+    for (const [i, check] of value.entries()) {
+      const issues = checkIssues(check);
+      if (issues.length > 0) return `Check ${i + 1}: ${issues.join('; ')}`;
+    }
+    const checks = draftStore.get().checks;
+    // A check left as it was keeps its recording, so its fields can still be chosen.
+    draftStore.set({
+      checks: (value as Check[]).map((check, i) =>
+        checks[i] && JSON.stringify(checks[i].check) === JSON.stringify(check) ? checks[i] : { check },
+      ),
+    });
+    return null;
+  }
+
+  /** The exercise as it would be shared, or what is missing or wrong in words. */
+  function draftExercise(): Exercise | string {
+    const { title, text, starter, solution, includeSolution, checks } = draftStore.get();
+    const value = { title, text, starter, solution: includeSolution ? solution : null, checks: checks.map((c) => c.check) };
+    const problem = exerciseProblem(value);
+    return problem ?? readExercise(value);
+  }
+
+  return { draftStore, openDraft, dropStarterFile, addRecording, chooseFor, removeCheck, setChecksJson, draftExercise };
+}
+
+/** The exercise-draft part of the playground state, for components. */
+export const useExerciseDraft = stateHook<ExerciseDraftPart>('exerciseDraft');

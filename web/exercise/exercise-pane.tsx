@@ -1,0 +1,76 @@
+import { Suspense, useState } from 'react';
+import { useStore } from '../state/store.ts';
+import { useWorkspace } from '../lessons/workspace-store.ts';
+import { useExercises } from '../state/exercises-store.ts';
+import { CheckList } from '../lessons/check-list.tsx';
+import { LessonNav } from '../lessons/lesson-nav.tsx';
+import { ChecksBar } from '../lessons/checks-bar.tsx';
+import { SolutionDialog } from '../lessons/solution-dialog.tsx';
+import { useConfirm } from '../layout/confirm-dialog.tsx';
+import { ExerciseText } from './exercise-text.tsx';
+import { exerciseAsLesson } from './exercise-lesson.ts';
+import type { Exercise } from '../state/exercise.ts';
+
+const RESET_QUESTION = {
+  title: 'Reset to starter?',
+  message: 'Replace your code with the starter code of this exercise? Your changes are lost.',
+  confirmLabel: 'Replace my code',
+};
+
+/** The open exercise, if the active workspace is one. */
+export function useActiveExercise(): { id: string; exercise: Exercise } | null {
+  const { workspaceStore } = useWorkspace();
+  const { exercisesStore, findExercise } = useExercises();
+  const active = useStore(workspaceStore, (s) => s.active);
+  // Subscribed so an exercise opened after the first render shows.
+  useStore(exercisesStore, (s) => s);
+  const exercise = findExercise(active);
+  return exercise ? { id: active, exercise } : null;
+}
+
+/**
+ * A learner's view of an exercise, laid out as a lesson: its text (Markdown as lesson text renders it),
+ * the checks with expected vs got after every build, "Show solution" when the teacher included one, and
+ * the checks bar. Everything in it came from a link or a file, and is shown as text.
+ */
+export function ExercisePane({ id, exercise, checksBar = true }: { id: string; exercise: Exercise; checksBar?: boolean }) {
+  const { resetWorkspace, workspaceStore } = useWorkspace();
+  // Until the learner runs the shared code, nothing may choose code for them (a reset would run the starter).
+  const held = useStore(workspaceStore, (s) => s.unchosen !== null);
+  const { askToConfirm } = useConfirm();
+  const [showSolution, setShowSolution] = useState(false);
+  const lesson = exerciseAsLesson(id, exercise);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
+      <LessonNav />
+      <div data-lesson-scroller className="min-h-0 flex-1 overflow-auto">
+        <article aria-label={`Exercise: ${exercise.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Exercise</p>
+          <h2 className="mb-2 text-lg font-bold" data-testid="exercise-title">
+            {exercise.title}
+          </h2>
+          <Suspense fallback={<p>Loading the instructions…</p>}>
+            <ExerciseText markdown={exercise.text} />
+          </Suspense>
+          <CheckList lesson={lesson} />
+          <div className="mt-4 flex flex-wrap gap-2" hidden={held}>
+            {exercise.solution && (
+              <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
+                Show solution
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={() => void askToConfirm(RESET_QUESTION).then((ok) => ok && resetWorkspace())}
+            >
+              Reset to starter
+            </button>
+          </div>
+          {showSolution && <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />}
+        </article>
+      </div>
+      {checksBar && <ChecksBar lesson={lesson} />}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef } from 'react';
+import { useSession } from '../engine/engine-context.tsx';
+import { useFiles } from '../state/files-store.ts';
+import { useWorkspace } from '../lessons/workspace-store.ts';
+import { useRequest } from '../exchange/request/request-store.ts';
+import { useShare } from '../share/share-store.ts';
+import { openSharedProgram } from '../share/open-shared-link.ts';
+import { EXERCISE_FILE_EXTENSION, exerciseFileSizeProblem, readExerciseFile } from '../share/link/exercise-file.ts';
+
+/**
+ * Opening a `.halo-exercise` file, chosen or dropped: read locally (no network, so also offline), checked
+ * as a link's data is, and opened as an exercise link opens — its code held until the learner runs it.
+ */
+function useOpenExerciseFile(): (file: File) => Promise<void> {
+  const workspace = useWorkspace();
+  const request = useRequest();
+  const { shareStore, target } = useShare();
+  const session = useSession();
+  const { filesStore } = useFiles();
+  return async (file: File) => {
+    try {
+      const tooLarge = exerciseFileSizeProblem(file.size);
+      if (tooLarge) throw new Error(tooLarge);
+      const program = readExerciseFile(await file.text());
+      shareStore.set({ error: null });
+      openSharedProgram({ workspace, request }, program, target);
+      // Compiled at once (held code compiles, never runs), as a link's code is.
+      void session.compileNow(filesStore.get().files);
+    } catch (error) {
+      shareStore.set({ error: `This exercise file cannot be opened: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  };
+}
+
+/** "Open exercise…": picks a `.halo-exercise` file. */
+export function OpenExerciseButton() {
+  const input = useRef<HTMLInputElement>(null);
+  const open = useOpenExerciseFile();
+  return (
+    <>
+      <button type="button" className="btn-ghost" onClick={() => input.current?.click()}>
+        Open exercise…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label="Exercise file"
+        accept={`${EXERCISE_FILE_EXTENSION},application/json`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void open(file);
+        }}
+      />
+    </>
+  );
+}
+
+/** Opens a `.halo-exercise` file dropped anywhere on the page (other drops are left alone). */
+export function useExerciseDrop(): void {
+  const open = useOpenExerciseFile();
+  const latest = useRef(open);
+  useEffect(() => {
+    latest.current = open;
+  });
+  useEffect(() => {
+    const exerciseFile = (event: DragEvent) => [...(event.dataTransfer?.files ?? [])].find((f) => f.name.endsWith(EXERCISE_FILE_EXTENSION));
+    const onDragOver = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      const file = exerciseFile(event);
+      if (!file) return;
+      event.preventDefault();
+      void latest.current(file);
+    };
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+}

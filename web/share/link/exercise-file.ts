@@ -1,0 +1,40 @@
+import { SHARE_VERSION, type SharedProgram } from './share-format.ts';
+import { readSharedProgram } from './share-schemas.ts';
+
+/** The extension of an exercise saved as a file, for exercises too long for a link. */
+export const EXERCISE_FILE_EXTENSION = '.halo-exercise';
+
+/** What marks the JSON of an exercise file, with the share format version its content follows. */
+const FORMAT = 'halo-exercise';
+
+/** Files larger than this are refused before they are read: an exercise is text and a few programs. */
+const MAX_EXERCISE_FILE_BYTES = 4 * 1024 * 1024;
+
+/** The text of a `.halo-exercise` file: the exercise link's data as readable JSON. */
+export function exerciseFileText(program: SharedProgram): string {
+  return JSON.stringify({ format: FORMAT, version: SHARE_VERSION, ...program }, null, 2);
+}
+
+/** Why a chosen or dropped file cannot be an exercise, or null; checked before it is read. */
+export function exerciseFileSizeProblem(size: number): string | null {
+  return size > MAX_EXERCISE_FILE_BYTES ? `The file is larger than ${MAX_EXERCISE_FILE_BYTES / 1024 / 1024} MB: it is no exercise.` : null;
+}
+
+/** The exercise of a `.halo-exercise` file's text; throws an Error saying, in words, what is wrong. */
+export function readExerciseFile(text: string): SharedProgram & Required<Pick<SharedProgram, 'exercise'>> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('The file is not an exercise: it is not JSON.');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || (data as { format?: unknown }).format !== FORMAT) {
+    throw new Error('The file is not a Halo exercise.');
+  }
+  const { format: _format, version, ...program } = data as Record<string, unknown>;
+  if (typeof version !== 'number' || version > SHARE_VERSION)
+    throw new Error('The file was made by a newer version of the playground: reload the page.');
+  const read = readSharedProgram(program, 3);
+  if (!read.exercise) throw new Error('The file holds no exercise.');
+  return { ...read, exercise: read.exercise };
+}
