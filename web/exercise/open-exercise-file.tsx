@@ -5,7 +5,8 @@ import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { useShare } from '../share/share-store.ts';
 import { openSharedProgram } from '../share/open-shared-link.ts';
-import { EXERCISE_FILE_EXTENSION, exerciseFileSizeProblem, readExerciseFile } from '../share/link/exercise-file.ts';
+import { EXERCISE_FILE_EXTENSION } from '../../runtime/exercises/exercise-file-format.ts';
+import { exerciseFileSizeProblem, readExerciseFile } from '../share/link/exercise-file.ts';
 
 /**
  * Opening a `.halo-exercise` file, chosen or dropped: read locally (no network, so also offline), checked
