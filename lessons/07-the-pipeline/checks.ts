@@ -21,4 +21,9 @@ export default defineChecks([
     request: { method: 'GET', path: '/late' },
     expect: { status: 404, body: '' },
   },
+  {
+    title: 'The trace of GET /books: the handler returned the list, and the pipeline sent it',
+    request: { method: 'GET', path: '/books' },
+    expect: { status: 200, trace: { inOrder: [{ kind: 'route', name: 'GET /books' }, { kind: 'handler', outcome: 'sent' }] } },
+  },
 ]);

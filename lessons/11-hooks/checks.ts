@@ -40,4 +40,23 @@ export default defineChecks([
       { request: { method: 'DELETE', path: '/todos/{{id}}' }, expect: { status: 200, json: { id: '{{id}}', text: 'Temporary' } } },
     ],
   },
+  {
+    title: "The trace of DELETE /todos/pinned: the 'removed' before-hook cancelled the call, so remove never ran",
+    steps: [
+      { request: { method: 'PUT', path: '/todos/pinned', body: { text: 'Read the docs' } }, expect: { status: 200 } },
+      {
+        request: { method: 'DELETE', path: '/todos/pinned' },
+        expect: {
+          status: 200,
+          trace: {
+            inOrder: [
+              { kind: 'service', name: 'todos.remove' },
+              { kind: 'hook', name: 'before removed', outcome: 'cancelled' },
+              { kind: 'method', name: 'remove', outcome: 'skipped' },
+            ],
+          },
+        },
+      },
+    ],
+  },
 ]);

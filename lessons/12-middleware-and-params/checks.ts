@@ -24,4 +24,18 @@ export default defineChecks([
     request: { method: 'POST', path: '/notes', body: { text: 'Hi' } },
     expect: { status: 401, json: { message: 'Send an x-user header.' } },
   },
+  {
+    title: 'The trace of POST /notes as ada: identify ran before notes.create, which stored owner ada',
+    request: { method: 'POST', path: '/notes', headers: ada, body: { text: 'Traced' } },
+    expect: {
+      status: 201,
+      json: { owner: 'ada' },
+      trace: {
+        inOrder: [
+          { kind: 'middleware', name: 'identify', outcome: 'continue' },
+          { kind: 'service', name: 'notes.create' },
+        ],
+      },
+    },
+  },
 ]);

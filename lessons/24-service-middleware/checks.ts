@@ -32,4 +32,12 @@ export default defineChecks([
     request: { method: 'GET', path: '/welcome' },
     expect: { status: 200, json: { text: 'Welcome!', owner: 'nobody', via: 'server' } },
   },
+  {
+    title: 'The trace of POST /notes as ada: the identify middleware ran before notes.create',
+    request: { method: 'POST', path: '/notes', headers: ada, body: { text: 'Traced' } },
+    expect: {
+      status: 201,
+      trace: { inOrder: [{ kind: 'middleware', name: 'identify', outcome: 'continue' }, { kind: 'service', name: 'notes.create' }] },
+    },
+  },
 ]);

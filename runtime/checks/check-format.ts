@@ -7,6 +7,7 @@
  */
 
 import type { BodyType } from './http-request.ts';
+import type { TraceOutcome, TraceStepKind } from '../framework/tracing/trace-data.ts';
 
 /** How a check's request body is encoded; the matching content-type header is set for you. */
 export type CheckBodyType = Extract<BodyType, 'json' | 'form' | 'multipart' | 'text'>;
@@ -61,6 +62,26 @@ export interface CheckExpect {
    * ignored), arrays need the same length with each element matching, other values must be equal.
    */
   json?: JsonValue;
+  /** What the program must have run for this request, as its Trace tab shows it. */
+  trace?: TraceExpect;
+}
+
+/** A step of a request's trace a check looks for: every field given must match (`name` exactly, e.g. `requireUser`, `todos.create`, `before created`). */
+export interface TraceStepMatch {
+  /** `route`, `middleware`, `handler`, `body`, `service`, `hook`, `method` or `error-handler`. */
+  kind?: TraceStepKind;
+  /** The step's name as the Trace tab shows it. */
+  name?: string;
+  /** How it ended: `continue`, `stop`, `sent`, `threw`, `skipped`, `changed`, `cancelled` or `done`. */
+  outcome?: TraceOutcome;
+}
+
+/** What a request's trace must show ("middleware `requireUser` ran before `todos.create`"). */
+export interface TraceExpect {
+  /** Steps that must all appear, in this order (other steps may run between them). */
+  inOrder?: TraceStepMatch[];
+  /** Steps that must not appear. */
+  absent?: TraceStepMatch[];
 }
 
 /** One request of a check and what its response must look like. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { JsonValue } from './check-format.ts';
+import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-data.ts';
 
 /** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
 function strict<T extends v.ObjectEntries>(entries: T, part: string) {
@@ -29,6 +30,11 @@ const request = strict(
   },
   'a request',
 );
+const traceStep = strict(
+  { kind: v.optional(v.picklist(TRACE_STEP_KINDS)), name: v.optional(text), outcome: v.optional(v.picklist(TRACE_OUTCOMES)) },
+  'a trace step',
+);
+const trace = strict({ inOrder: v.optional(v.array(traceStep)), absent: v.optional(v.array(traceStep)) }, 'expect.trace');
 const expect = strict(
   {
     status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599))),
@@ -37,6 +43,7 @@ const expect = strict(
     bodyIncludes: v.optional(texts),
     bodyExcludes: v.optional(texts),
     json: v.optional(json),
+    trace: v.optional(trace),
   },
   'expect',
 );

@@ -1,11 +1,14 @@
 import type { CheckExpect } from './check-format.ts';
 import { matchJson, show } from './match-json.ts';
+import { compareTrace } from './compare-trace.ts';
+import type { RequestTrace } from '../framework/tracing/trace-data.ts';
 
-/** A response as a check saw it: status, headers (lower-case names) and body text. */
+/** A response as a check saw it: status, headers (lower-case names), body text, and its trace when one was asked for. */
 export interface ActualResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  trace?: RequestTrace | null;
 }
 
 /** Compares a response with what a check expects; returns one expected-vs-actual sentence per mismatch. */
@@ -34,6 +37,7 @@ export function compareResponse(expect: CheckExpect, actual: ActualResponse): st
   for (const text of list(expect.bodyExcludes)) {
     if (actual.body.includes(text)) failures.push(`Expected the body not to contain ${show(text)}, but got ${showBody(actual.body)}.`);
   }
+  if (expect.trace) failures.push(...compareTrace(expect.trace, actual.trace ?? null));
   if (expect.json !== undefined) {
     let parsed: unknown;
     try {

@@ -12,6 +12,7 @@ import type { StepResult } from './step-result.ts';
 
 export type { StepResult } from './step-result.ts';
 import { compareResponse } from './compare-response.ts';
+import { decodeTraceHeader, TRACE_HEADER } from '../framework/tracing/trace-header.ts';
 
 /** Where and how runChecks sends its requests. */
 export interface RunChecksOptions {
@@ -85,9 +86,15 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
     const { url, method, headers, body } = encodeRequest(requestOfCheck(request), options.origin);
     const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const response = await options.fetch(url, { method, headers, body, signal });
+    // A step that expects something of the trace asks the host for it (see trace-header.ts).
+    const asked = expected.trace ? [...headers, [TRACE_HEADER, '1'] as [string, string]] : headers;
+    const response = await options.fetch(url, { method, headers: asked, body, signal });
     actual.status = response.status;
-    response.headers.forEach((value, name) => (actual.headers[name.toLowerCase()] = value));
+    response.headers.forEach((value, name) => {
+      if (name.toLowerCase() !== TRACE_HEADER) actual.headers[name.toLowerCase()] = value;
+    });
+    const traceHeader = response.headers.get(TRACE_HEADER);
+    if (traceHeader !== null) actual.trace = decodeTraceHeader(traceHeader);
     actual.body = await response.text();
   } catch (error) {
     return done([`${request.method} ${request.path} got no response: ${describeError(error)}. Is the program running?`]);

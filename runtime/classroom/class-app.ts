@@ -42,6 +42,8 @@ interface ClassOptions {
   callsPerMinute?: number;
   /** How many learners may share at once. Default 300. */
   maxLearners?: number;
+  /** The exercises the class serves, by id: their `.halo-exercise` text (their columns are in `info.lessons`). */
+  exerciseFiles?: ReadonlyMap<string, string>;
 }
 
 /** The calls every caller without a learner id shares (joining): generous, as a whole class joins at once. */
@@ -89,6 +91,8 @@ export function createClassApp(options: ClassOptions): App {
   const limit = new PerKeyRateLimit(options.callsPerMinute ?? 120, 60_000);
   const memberLimit = new PerKeyRateLimit(MEMBER_CALLS_PER_MINUTE, 60_000);
   const checksOf = new Map(info.lessons.map((lesson) => [lesson.id, lesson.checks.length]));
+  const exerciseFiles = options.exerciseFiles ?? new Map<string, string>();
+  const exercises = info.lessons.filter((lesson) => exerciseFiles.has(lesson.id)).map(({ id, title }) => ({ id, title }));
 
   /** A connection's identity now: a learner the teacher (or they themselves) removed is only a member again. */
   const connectionIdentity = (connection: SocketConnection): Identity => {
@@ -120,13 +124,26 @@ export function createClassApp(options: ClassOptions): App {
       // Anyone may try a code; only the right one answers, with the class's title.
       read: (id) => {
         if (String(id).trim().toUpperCase() !== info.code) throw HttpException.notFound({ message: 'No class has this code.' });
-        return { code: info.code, title: info.title };
+        return { code: info.code, title: info.title, ...(exercises.length > 0 ? { exercises } : {}) };
       },
     }),
   );
   classes.before('indexed', (event) => {
     if (identityOf(event.params).role !== 'teacher') throw forbidden('Only the teacher sees the class.');
   });
+
+  // A member of the class fetches an exercise to open it in their playground, as a file.
+  api.use(
+    CLASS_SERVICES.exercises,
+    new AnonymousService<string, string>({
+      read: (id, params) => {
+        if (identityOf(params).role === 'anonymous') throw forbidden('Join with the class code to open its exercises.');
+        const text = exerciseFiles.get(String(id));
+        if (text === undefined) throw HttpException.notFound({ message: 'The class has no such exercise.' });
+        return text;
+      },
+    }),
+  );
 
   const learnersHooked = api.use(CLASS_SERVICES.learners, learners);
   learnersHooked.before('created', (event) => {
@@ -173,7 +190,7 @@ export function createClassApp(options: ClassOptions): App {
     const input = validated<Omit<ResultInput, 'learnerId'>>(RESULT_INPUT, event.data, 'result');
     const checks = checksOf.get(input.lesson);
     if (checks === undefined || input.check >= checks)
-      throw HttpException.badRequest({ message: `The course has no check ${input.check} in lesson "${input.lesson}".` });
+      throw HttpException.badRequest({ message: `The class has no check ${input.check} in lesson or exercise "${input.lesson}".` });
     event.data = { ...input, learnerId: (identityOf(event.params) as { learnerId: string }).learnerId } as never;
   });
 
@@ -181,7 +198,7 @@ export function createClassApp(options: ClassOptions): App {
   codeHooked.beforeAll(ownedBy('code'));
   codeHooked.before('created', (event) => {
     const input = validated<{ lesson: string; files: Record<string, string> }>(CODE_INPUT, event.data, 'program');
-    if (!checksOf.has(input.lesson)) throw HttpException.badRequest({ message: `The course has no lesson "${input.lesson}".` });
+    if (!checksOf.has(input.lesson)) throw HttpException.badRequest({ message: `The class has no lesson or exercise "${input.lesson}".` });
     event.data = { ...input, learnerId: (identityOf(event.params) as { learnerId: string }).learnerId } as never;
   });
 

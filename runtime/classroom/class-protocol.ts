@@ -11,6 +11,7 @@ export const CLASS_SERVICES = {
   learners: 'api/learners',
   results: 'api/results',
   code: 'api/code',
+  exercises: 'api/exercises',
 } as const;
 
 /** The WebSocket path of the class server. */
@@ -36,7 +37,7 @@ interface ClassCheck {
   points?: number;
 }
 
-/** One lesson of the course with its checks. */
+/** One lesson of the course (or one exercise the class serves, by its id in the playground) with its checks. */
 export interface ClassLesson {
   id: string;
   title: string;
@@ -54,6 +55,7 @@ export interface ClassInfo {
   joinQrSvg: string;
   /** A learner failing the same check for longer than this is shown as stuck. */
   stuckMinutes: number;
+  /** The course's lessons, then the class's exercises. */
   lessons: ClassLesson[];
 }
 
@@ -61,6 +63,8 @@ export interface ClassInfo {
 export interface ClassPublicInfo {
   code: string;
   title: string;
+  /** The exercises the class serves, when it serves some (`api/exercises/<id>` answers each one's `.halo-exercise` text). */
+  exercises?: { id: string; title: string }[];
 }
 
 /** A learner who shares with the teacher. Exists only while they share: stopping removes it and all their data. */
@@ -115,7 +119,12 @@ export const CLASS_LIMITS = {
   codeChars: 200_000,
 } as const;
 
-const lessonId = v.pipe(v.string(), v.maxLength(100), v.regex(/^\d+-[\w-]+$/, 'must be a lesson id like "08-services"'));
+// A course lesson's id, or the id the playground gives an exercise (`exercise-` and a hash of its content).
+const lessonId = v.pipe(
+  v.string(),
+  v.maxLength(100),
+  v.regex(/^(\d+-[\w-]+|exercise-[0-9a-f]{14})$/, 'must be a lesson id like "08-services" or an exercise id'),
+);
 const capped = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
 
 /** `api/learners` create: sharing turned on. The secret is made in the learner's browser and never leaves it again. */

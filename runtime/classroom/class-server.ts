@@ -8,6 +8,7 @@ import { AppHttp } from '../node/app-http.ts';
 import { attachWebSockets } from '../node/websocket-server.ts';
 import { createClassApp } from './class-app.ts';
 import { readClassCourse } from './class-course.ts';
+import { readClassExercises } from './class-exercises.ts';
 import type { ClassInfo } from './class-protocol.ts';
 import { serveSiteFile } from './site-files.ts';
 
@@ -21,6 +22,8 @@ interface ClassServerOptions {
   siteDir: string;
   /** The course folder the site was built with. */
   courseDir: string;
+  /** A folder of `.halo-exercise` files the class serves besides the course, if any. */
+  exercisesDir?: string;
   /** Minutes a check may keep failing before the dashboard shows the learner as stuck. Default 5. */
   stuckMinutes?: number;
   /** Calls per learner and minute. Default 120. */
@@ -68,6 +71,7 @@ const DASHBOARD_PAGE = '/web/classroom/dashboard.html';
 export async function openClass(options: ClassServerOptions): Promise<RunningClass> {
   const siteDir = resolve(options.siteDir);
   const course = await readClassCourse(options.courseDir);
+  const exercises = options.exercisesDir === undefined ? [] : readClassExercises(options.exercisesDir);
   // The app needs the join address, known once the server listens: until then /api/ answers 503.
   const serving: { appHttp?: AppHttp } = {};
   const server: Server = createServer((req, res) => {
@@ -92,10 +96,11 @@ export async function openClass(options: ClassServerOptions): Promise<RunningCla
     joinUrl,
     joinQrSvg: await QRCode.toString(joinUrl, { type: 'svg', margin: 1 }),
     stuckMinutes: options.stuckMinutes ?? 5,
-    lessons: course.lessons,
+    lessons: [...course.lessons, ...exercises.map((exercise) => exercise.lesson)],
   };
   const teacherKey = randomBytes(24).toString('base64url');
-  const app = createClassApp({ info, teacherKey, callsPerMinute: options.callsPerMinute });
+  const exerciseFiles = new Map(exercises.map((exercise) => [exercise.lesson.id, exercise.fileText]));
+  const app = createClassApp({ info, teacherKey, callsPerMinute: options.callsPerMinute, exerciseFiles });
   app.freeze();
   serving.appHttp = new AppHttp(app);
   const detachSockets = attachWebSockets(server, app);

@@ -1,7 +1,7 @@
 /**
- * `npm run classroom -- [--course dir] [--host h] [--port p] [--site dir] [--stuck-minutes n]`: runs a class
+ * `npm run classroom -- [--course dir] [--exercises dir] [--host h] [--port p] [--site dir] [--stuck-minutes n]`: runs a class
  * from the teacher's laptop. Serves the built playground with the course (building it first when there is no
- * build), the class server and the dashboard on `host:port` only (127.0.0.1 unless told: `--host 0.0.0.0`
+ * build) and the `.halo-exercise` files of the `--exercises` folder, the class server and the dashboard on `host:port` only (127.0.0.1 unless told: `--host 0.0.0.0`
  * lets the room in); prints the join address, the class code, a QR code and the dashboard's address with the
  * teacher key. Ctrl-C ends the class, and its data with it.
  */
@@ -31,6 +31,8 @@ const args = process.argv.slice(2);
 const courseDir = courseDirOf(args, process.env);
 const host = option(args, 'host') ?? '127.0.0.1';
 const port = Number(option(args, 'port') ?? 4180);
+const exercisesOption = option(args, 'exercises');
+const exercisesDir = exercisesOption === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), exercisesOption);
 const stuckMinutes = Number(option(args, 'stuck-minutes') ?? 5);
 const siteDir = resolve(process.env.INIT_CWD ?? process.cwd(), option(args, 'site') ?? defaultSiteDir(courseDir));
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, not ${option(args, 'port')}`);
@@ -45,7 +47,7 @@ if (!existsSync(join(siteDir, 'index.html')) || !existsSync(join(siteDir, 'web/c
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const open = await openClass({ host, port, siteDir, courseDir, stuckMinutes });
+const open = await openClass({ host, port, siteDir, courseDir, exercisesDir, stuckMinutes });
 const qr = await QRCode.toString(open.info.joinUrl, { type: 'terminal', small: true });
 console.log(`
 Halo classroom: ${open.info.title}

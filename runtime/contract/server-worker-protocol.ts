@@ -32,6 +32,8 @@ export type FromServerWorker =
   | { type: 'socket-send'; id: number; text: string }
   /** The program closes the page's socket `id` (a WebSocket close code and reason). */
   | { type: 'socket-close'; id: number; code: number; reason: string }
+  /** The trace of the call the program just handled from the page's socket `id` (the `x-halo-trace` encoding). */
+  | { type: 'socket-trace'; id: number; trace: string }
   /** The program finished handling message `seq` (the kill switch waits for it as for a response). */
   | { type: 'socket-done'; seq: number };
 

@@ -34,7 +34,8 @@ export async function serveProgram(file: string, timeoutMs = 20_000): Promise<Ru
   const launch = async (): Promise<void> => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, file], {
       cwd: REPO_ROOT,
-      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '' },
+      // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
+      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -4,6 +4,7 @@ import type { ServerHost } from '../server-worker/host/server-host.ts';
 import { socketOrigin } from '../contract/program-origin.ts';
 import { fromWireResponse, toWireRequest } from '../contract/wire.ts';
 import { SERVICE_WORKER_FILE } from '../contract/service-worker-file.ts';
+import { SOCKET_TRACE_EVENT } from '../contract/socket-trace.ts';
 
 /** What the bridge needs of the server host. */
 export type BridgedHost = Pick<ServerHost, 'handles' | 'fetch' | 'openSocket'>;
@@ -41,6 +42,8 @@ function socketBridge(host: BridgedHost) {
     const socket = host.openSocket(client.url.href, {
       send: (text) => client.send(text),
       close: (code, reason) => client.close(code, reason),
+      // On the page's own WebSocket object (msw's client connection holds it), where the request panel listens.
+      trace: (trace) => pageSocketOf(client)?.dispatchEvent(new MessageEvent(SOCKET_TRACE_EVENT, { data: trace })),
     });
     client.addEventListener('message', (event) => {
       if (typeof event.data === 'string') return socket.send(event.data);
@@ -50,6 +53,12 @@ function socketBridge(host: BridgedHost) {
     });
     client.addEventListener('close', () => socket.close());
   });
+}
+
+/** The page's WebSocket behind msw's client connection (its `socket`, which msw's type for handlers leaves out). */
+function pageSocketOf(client: object): EventTarget | undefined {
+  const socket = (client as { socket?: unknown }).socket;
+  return socket instanceof EventTarget ? socket : undefined;
 }
 
 /**

@@ -14,6 +14,13 @@ import { effectiveMethod } from './routing/method-override.ts';
 import { splitRequestPath } from './routing/request-path.ts';
 import { RouteTree } from './routing/route-tree.ts';
 import { Router } from './routing/router.ts';
+import type { SourceSite } from './source-site.ts';
+import { captureSite } from './source-site.ts';
+import { runTracedPipeline } from './tracing/traced-pipeline.ts';
+import type { TracedErrorHandler } from './tracing/traced-error-handler.ts';
+import { traceErrorHandler } from './tracing/traced-error-handler.ts';
+import type { Tracer } from './tracing/tracer.ts';
+import { TraceScope } from './tracing/tracer.ts';
 
 /** Options of an App. */
 export interface AppOptions {
@@ -27,10 +34,14 @@ export interface AppOptions {
   queryArrayLimit?: number;
 }
 
+/** Options of one `app.fetch` call. */
+export interface FetchOptions {
+  /** Records what the request runs into this trace (read it with `tracer.toTrace()` once the response is made). */
+  tracer?: Tracer;
+}
+
 /** The application: a router plus the request pipeline, error handling and lifecycle. */
 export class App extends Router {
-  /** Turns errors into responses. Replace it; keep the old one in a variable to delegate to it. */
-  errorHandler: ErrorHandler = defaultErrorHandler;
   /** Largest request body in bytes. */
   readonly bodyLimit: number;
   /** Limits on the structure of bodies and query strings, from the options. */
@@ -38,12 +49,25 @@ export class App extends Router {
   /** Functions run by close(), e.g. to release services. */
   readonly shutdownHooks: (() => unknown)[] = [];
   private tree: RouteTree<Handler> | null = null;
+  private errorHandler_: ErrorHandler = defaultErrorHandler;
+  /** Where the program replaced the error handler (null: the default), for traces. */
+  private errorHandlerSite: SourceSite | null = null;
 
   /** Creates an empty application; a limit option that is not a positive integer throws a RangeError. */
   constructor(options: AppOptions = {}) {
     super();
     this.bodyLimit = options.bodyLimit ?? 1024 * 1024;
     this.limits = resolveLimits(options);
+  }
+
+  /** Turns errors into responses. Replace it; keep the old one in a variable to delegate to it. */
+  get errorHandler(): ErrorHandler {
+    return this.errorHandler_;
+  }
+
+  set errorHandler(handler: ErrorHandler) {
+    this.errorHandler_ = handler;
+    this.errorHandlerSite = captureSite();
   }
 
   /** True once the app serves requests; routes added from then on never run. */
@@ -65,9 +89,9 @@ export class App extends Router {
     if (!this.tree) this.freeze();
     req.limits = this.limits;
     if (req.method === 'POST') req.method = effectiveMethod(req);
-    let match;
+    let match, segments;
     try {
-      match = this.tree!.match(req.method, splitRequestPath(req.path));
+      match = this.tree!.match(req.method, (segments = splitRequestPath(req.path)));
     } catch (error) {
       return this.handleError(error, req, res);
     }
@@ -76,14 +100,18 @@ export class App extends Router {
       return;
     }
     if (match.params) req.params = match.params;
+    // The one check an untraced request pays for tracing.
+    if (req.trace) return runTracedPipeline(this.tree!.matchRoutes(req.method, segments), req.trace, req, res, this.handleError);
     return runPipeline(match.handlers, 0, req, res, this.handleError);
   }
 
-  /** Answers a WHATWG Request, for Fetch-API hosts and in-process tests. */
-  async fetch(request: Request): Promise<Response> {
+  /** Answers a WHATWG Request, for Fetch-API hosts and in-process tests; `options.tracer` records a trace. */
+  async fetch(request: Request, options: FetchOptions = {}): Promise<Response> {
     const req = new FetchRequestContext(request, this.bodyLimit);
     const res = new ResponseContext();
+    if (options.tracer) req.trace = new TraceScope(options.tracer, null);
     await this.handle(req, res);
+    options.tracer?.finish(res.statusCode, res.body);
     try {
       return toResponse(res, req.method);
     } catch (error) {
@@ -106,18 +134,21 @@ export class App extends Router {
     if (res.closed) return;
     res.resetBody();
     res.statusCode = e.statusCode;
+    const traced = req.trace && traceErrorHandler(req.trace, this.errorHandler_, this.errorHandlerSite, e);
     try {
-      const result = this.errorHandler(e, req, res);
+      const result = this.errorHandler_(e, req, res);
       if (isPromiseLike(result)) {
-        return Promise.resolve(result).then(
+        const settled = Promise.resolve(result).then(
           (value) => void applyResult(value, res),
-          (fatal) => failHard(fatal, res),
+          (fatal) => failHard(fatal, res, traced),
         );
+        return traced ? settled.then(() => traced.ended()) : settled;
       }
       applyResult(result, res);
     } catch (fatal) {
-      failHard(fatal, res);
+      failHard(fatal, res, traced);
     }
+    traced?.ended();
   };
 }
 
@@ -131,7 +162,8 @@ function logFailure(e: HttpException, req: RequestContext): void {
   }
 }
 
-function failHard(error: unknown, res: ResponseContext): void {
+function failHard(error: unknown, res: ResponseContext, traced: TracedErrorHandler | null | undefined): void {
+  traced?.threw(error);
   console.error('[halo] the error handler itself threw:', error);
   res.resetBody();
   res.statusCode = 500;

@@ -1,6 +1,6 @@
 /** The platform-neutral Halo framework. */
 export { App } from './app.ts';
-export type { AppOptions } from './app.ts';
+export type { AppOptions, FetchOptions } from './app.ts';
 export type { Handler } from './handler.ts';
 export { HttpException } from './http-exception.ts';
 export type { HttpExceptionInit, HttpExceptionJson, HttpExceptionOptions } from './http-exception.ts';
@@ -59,3 +59,8 @@ export {
 } from './providers/graphql/graphql-resolvers.ts';
 export type { GraphQLContext, ServiceArgs, ServiceResolver } from './providers/graphql/graphql-resolvers.ts';
 export type { AppHttpOptions, LingerLimits, MultipartLimits } from './server-options.ts';
+export { Tracer, TraceScope } from './tracing/tracer.ts';
+export type { OpenStep } from './tracing/tracer.ts';
+export type { Locate } from './source-site.ts';
+export type { RequestTrace, TraceLocation, TraceOutcome, TraceStep, TraceStepKind } from './tracing/trace-data.ts';
+export { TRACE_HEADER, decodeTraceHeader, encodeTraceHeader } from './tracing/trace-header.ts';

@@ -7,6 +7,8 @@ import { parseFormString } from './body/form-string.ts';
 import type { RequestLimits } from './body/request-limits.ts';
 import { DEFAULT_LIMITS } from './body/request-limits.ts';
 import { assignSafe } from './objects/safe-keys.ts';
+import { traceBody } from './tracing/traced-body.ts';
+import type { TraceScope } from './tracing/tracer.ts';
 
 /** What an adapter's multipart reader returns: text fields and file parts. */
 export interface MultipartResult {
@@ -22,6 +24,11 @@ const PARSED: Promise<void> = Promise.resolve();
  * and supplies headers and the raw body; everything else — query, params, body parsing — lives here.
  */
 export abstract class RequestContext {
+  /**
+   * Where this request records its trace; null (untraced) unless its host asked for a trace. The null
+   * lives on the prototype: an untraced request carries no field for it.
+   */
+  declare trace: TraceScope | null;
   /** Limits on the structure of the body and query; the App sets its own before routing. */
   limits: RequestLimits = DEFAULT_LIMITS;
   // Created on first read: most routes have no params, and this runs for every request.
@@ -101,7 +108,16 @@ export abstract class RequestContext {
 
   /** Parses the body by its content type (JSON, urlencoded, multipart); safe to call more than once. */
   parseBody(): Promise<void> {
-    return (this.parsing ??= this.parse());
+    if (this.parsing) return this.parsing;
+    const trace = this.trace;
+    return (this.parsing = trace
+      ? traceBody(
+          trace,
+          this.header('content-type'),
+          () => this.parse(),
+          () => this.bodySize(),
+        )
+      : this.parse());
   }
 
   /** True once parseBody() has finished successfully. */
@@ -142,6 +158,13 @@ export abstract class RequestContext {
   /** The raw body decoded as UTF-8. */
   async text(): Promise<string> {
     return new TextDecoder().decode(await this.bytes());
+  }
+
+  /** Bytes of the body read so far, or the declared length of a body streamed to the multipart reader. */
+  private bodySize(): number | null {
+    if (this.bodyBytes) return this.bodyBytes.byteLength;
+    const declared = Number(this.header('content-length'));
+    return Number.isFinite(declared) ? declared : null;
   }
 
   private parsedBody(): ParsedBody {
@@ -190,6 +213,8 @@ export abstract class RequestContext {
     this.parsed = fromObject(assignSafe({}, fields), files);
   }
 }
+
+RequestContext.prototype.trace = null;
 
 function same(bytes: Uint8Array): Uint8Array {
   return bytes;

@@ -10,6 +10,14 @@ import type { AppHttpOptions, LingerLimits, MultipartLimits } from '../framework
 import { DEFAULT_MULTIPART_LIMITS, NodeRequestContext } from './node-request-context.ts';
 import { unwatchProcess, watchProcess } from './process-hooks.ts';
 import { attachWebSockets } from './websocket-server.ts';
+import { TRACE_HEADER, encodeTraceHeader } from '../framework/tracing/trace-header.ts';
+import { Tracer, TraceScope } from '../framework/tracing/tracer.ts';
+import type { RequestTrace } from '../framework/tracing/trace-data.ts';
+import { locateInNodeStack } from './node-locate.ts';
+import { formatTrace } from './print-trace.ts';
+import { serverTiming } from './server-timing.ts';
+import type { TraceMode } from './trace-mode.ts';
+import { traceModeOf } from './trace-mode.ts';
 
 /** How long a SIGINT shutdown waits for in-flight requests before closing their connections. */
 const SHUTDOWN_GRACE_MS = 5000;
@@ -33,8 +41,12 @@ export class AppHttp {
   private drained: (() => void) | null = null;
   private readonly multipart: MultipartLimits;
   private readonly linger: LingerLimits;
+  /** What `HALO_TRACE` asks for; null (the default) traces nothing. */
+  private readonly tracing: TraceMode | null = traceModeOf(process.env.HALO_TRACE);
+  /** Traced requests that asked for their trace in the `x-halo-trace` header. */
+  private readonly traceWanted = new WeakSet<NodeRequestContext>();
 
-  /** Binds the adapter to `app`, with the server limits in `options`. */
+  /** Binds the adapter to `app`, with the server limits in `options` (and `HALO_TRACE` from the environment, see trace-mode.ts). */
   constructor(
     readonly app: App,
     private readonly options: AppHttpOptions = {},
@@ -64,7 +76,7 @@ export class AppHttp {
     const server = this.createServer();
     this.server = server;
     // Apps configured with websocket(app) upgrade on the provider's path.
-    const detachSockets = attachWebSockets(server, this.app);
+    const detachSockets = attachWebSockets(server, this.app, this.tracing?.print ? printTrace : undefined);
     this.detachers = detachSockets ? [detachSockets] : [];
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -126,6 +138,7 @@ export class AppHttp {
     this.inFlight++;
     const req = new NodeRequestContext(im, this.app.bodyLimit, this.multipart);
     const res = new ResponseContext();
+    if (this.tracing) this.startTrace(im, req, this.tracing);
     let pending;
     try {
       pending = this.app.handle(req, res);
@@ -140,8 +153,30 @@ export class AppHttp {
     );
   };
 
+  /** Traces `req` when the mode traces every request, or it asks for its trace in the header (taken off before the program sees it). */
+  private startTrace(im: IncomingMessage, req: NodeRequestContext, mode: TraceMode): void {
+    const asked = mode.header && im.headers[TRACE_HEADER] !== undefined;
+    if (asked) {
+      // Both views of the headers the program may read (req.header() reads one, req.headers the other).
+      delete im.headers[TRACE_HEADER];
+      delete im.headersDistinct[TRACE_HEADER];
+      this.traceWanted.add(req);
+    }
+    if (asked || mode.print || mode.timing) req.trace = new TraceScope(new Tracer(req.method, req.path), null);
+  }
+
+  /** Ends the trace of `req`: prints it, and adds the headers its mode asks for. */
+  private endTrace(req: NodeRequestContext, res: ResponseContext, scope: TraceScope, mode: TraceMode): void {
+    scope.tracer.finish(res.statusCode, res.body);
+    const trace = scope.tracer.toTrace(locateInNodeStack);
+    if (mode.timing) res.headers['server-timing'] = serverTiming(trace);
+    if (this.traceWanted.has(req)) res.headers[TRACE_HEADER] = encodeTraceHeader(trace);
+    if (mode.print) printTrace(trace);
+  }
+
   private send(req: NodeRequestContext, sr: ServerResponse, res: ResponseContext): void {
     try {
+      if (req.trace && this.tracing) this.endTrace(req, res, req.trace, this.tracing);
       const headers = res.headers;
       // A refused body is never read to its end, so that connection cannot carry another request; it
       // closes once the client had time to read the refusal.
@@ -188,4 +223,8 @@ export class AppHttp {
       this.drained = null;
     }
   }
+}
+
+function printTrace(trace: RequestTrace): void {
+  console.log(formatTrace(trace));
 }

@@ -6,6 +6,9 @@ import type { App } from '../framework/app.ts';
 import type { SocketRequest } from '../framework/providers/websocket/socket-connection.ts';
 import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
 import { joinPaths } from '../framework/routing/path-pattern.ts';
+import type { RequestTrace } from '../framework/tracing/trace-data.ts';
+import { Tracer } from '../framework/tracing/tracer.ts';
+import { locateInNodeStack } from './node-locate.ts';
 import { WriteBatch } from './write-batch.ts';
 
 /**
@@ -14,8 +17,9 @@ import { WriteBatch } from './write-batch.ts';
  * socket with 1009 before they are buffered) and hands each socket to the provider; other upgrade
  * requests get 404, a page of an origin the provider refuses gets 403. Starts the provider (its
  * changes are published from now on) and returns what closes the sockets when the server closes.
+ * With `onTrace`, every call is traced and its trace handed to it once replied to.
  */
-export function attachWebSockets(server: Server, app: App): (() => void) | undefined {
+export function attachWebSockets(server: Server, app: App, onTrace?: (trace: RequestTrace) => void): (() => void) | undefined {
   const provider = WebSocketProvider.of(app);
   if (!provider) return undefined;
   const wss = new WebSocketServer({ noServer: true, maxPayload: provider.maxMessageBytes });
@@ -25,7 +29,7 @@ export function attachWebSockets(server: Server, app: App): (() => void) | undef
     if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) return refuse(socket, 404);
     const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req) };
     if (provider.refusal(request)) return refuse(socket, 403);
-    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, () => batch.hold(socket)));
+    wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, () => batch.hold(socket), onTrace));
   };
   server.on('upgrade', onUpgrade);
   void provider.start();
@@ -48,8 +52,14 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-/** Hands `ws` to the provider; `batch` holds the socket's writes for the rest of the tick (see WriteBatch). */
-function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketRequest, batch: () => void): void {
+/** Hands `ws` to the provider; `batch` holds the socket's writes for the rest of the tick (see WriteBatch); `onTrace` gets each call's trace. */
+function serve(
+  provider: WebSocketProvider,
+  ws: WebSocket,
+  request: SocketRequest,
+  batch: () => void,
+  onTrace?: (trace: RequestTrace) => void,
+): void {
   const session = provider.connect(
     {
       send: (text) => {
@@ -68,7 +78,10 @@ function serve(provider: WebSocketProvider, ws: WebSocket, request: SocketReques
       return;
     }
     // A text frame arrives as one Buffer: binaryType is ws's default, 'nodebuffer'.
-    void session.receive((data as Buffer).toString('utf8'));
+    const text = (data as Buffer).toString('utf8');
+    if (!onTrace) return void session.receive(text);
+    const tracer = new Tracer('WS', provider.path);
+    void session.receive(text, tracer).then(() => onTrace(tracer.toTrace(locateInNodeStack)));
   });
   ws.on('close', () => session.closed());
   // ws reports protocol errors (an oversized frame, bad framing) here after closing the socket itself.

@@ -24,6 +24,8 @@ import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
 import { WorkerSockets } from './worker-sockets.ts';
 import { fromWireRequest, textResponse, toWireResponse, type WireRequest } from '../contract/wire.ts';
+import { Tracer } from '../framework/tracing/tracer.ts';
+import { TRACE_HEADER, encodeTraceHeader } from '../framework/tracing/trace-header.ts';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -50,7 +52,12 @@ const handedIn = loadedOnce((name: keyof OptionalModules) =>
 );
 setOptionalModuleLoader(<Name extends keyof OptionalModules>(name: Name) => handedIn(name) as Promise<OptionalModules[Name]>);
 
-const sockets = new WorkerSockets(apps, (message) => send(message));
+const sockets = new WorkerSockets(apps, (message) => send(message), locateInProgram);
+
+/** The learner's file and line in a stack: frames of the loaded program, mapped through its source map. */
+function locateInProgram(stack: string): ReturnType<StackMapper['firstLocation']> {
+  return programConsole.mapper?.firstLocation(stack);
+}
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
 
 Object.defineProperty(globalThis, HALO_GLOBAL, { value: halo });
@@ -108,13 +115,20 @@ async function load(code: string): Promise<void> {
 }
 
 async function answer(id: number, wire: WireRequest): Promise<void> {
-  const origin = new URL(wire.url).origin;
+  const { origin, pathname } = new URL(wire.url);
   const app = apps.get(origin);
   let response;
   try {
-    response = app
-      ? await toWireResponse(await app.fetch(fromWireRequest(wire)))
-      : textResponse(503, `No program is listening on ${origin}.`);
+    if (app) {
+      // The page asks for a trace with a header the program never sees; the trace goes back in the same header.
+      const traced = wire.headers.some(([name]) => name.toLowerCase() === TRACE_HEADER);
+      const tracer = traced ? new Tracer(wire.method.toUpperCase(), pathname) : undefined;
+      const request = traced ? { ...wire, headers: wire.headers.filter(([name]) => name.toLowerCase() !== TRACE_HEADER) } : wire;
+      response = await toWireResponse(await app.fetch(fromWireRequest(request), { tracer }));
+      if (tracer) response.headers.push([TRACE_HEADER, encodeTraceHeader(tracer.toTrace(locateInProgram))]);
+    } else {
+      response = textResponse(503, `No program is listening on ${origin}.`);
+    }
   } catch (error) {
     programConsole.reportUncaught(`${wire.method} ${wire.url} failed:`, error);
     response = textResponse(500, '500 Internal Server Error');

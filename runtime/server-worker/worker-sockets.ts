@@ -3,6 +3,9 @@ import { WebSocketProvider } from '../framework/providers/websocket/websocket-pr
 import { joinPaths } from '../framework/routing/path-pattern.ts';
 import { socketOrigin } from '../contract/program-origin.ts';
 import type { FromServerWorker } from '../contract/server-worker-protocol.ts';
+import type { Locate } from '../framework/source-site.ts';
+import { encodeTraceHeader } from '../framework/tracing/trace-header.ts';
+import { Tracer } from '../framework/tracing/tracer.ts';
 
 /** What the provider returns for one connection. */
 type Session = ReturnType<WebSocketProvider['connect']>;
@@ -13,7 +16,8 @@ const NO_ENDPOINT = 4404;
 /**
  * The server worker's side of the page's WebSocket connections: each one the page opens is handed
  * to the WebSocket provider of the app listening on its origin, exactly as runtime/node hands it a
- * `ws` socket; what the provider sends and its closes go back to the page by connection id.
+ * `ws` socket; what the provider sends and its closes go back to the page by connection id. Every
+ * call is traced, and its trace follows the reply (for the request panel's log).
  */
 export class WorkerSockets {
   private readonly sessions = new Map<number, Session>();
@@ -22,6 +26,8 @@ export class WorkerSockets {
   constructor(
     private readonly apps: ReadonlyMap<string, App>,
     private readonly send: (message: FromServerWorker) => void,
+    /** Finds the program's file and line in a stack (the program's source map); without it, traces name no lines. */
+    private readonly locate?: Locate,
   ) {}
 
   /** A page socket connected to `url`: the provider of the app on its origin takes it, or it is closed (4404). */
@@ -50,7 +56,12 @@ export class WorkerSockets {
 
   /** Passes a message to its connection's provider; resolves once the provider handled it (replied). */
   async message(id: number, text: string): Promise<void> {
-    await this.sessions.get(id)?.receive(text);
+    const session = this.sessions.get(id);
+    if (!session) return;
+    const tracer = new Tracer('WS', new URL(session.connection.url, 'http://localhost').pathname);
+    await session.receive(text, tracer);
+    const trace = tracer.toTrace(this.locate);
+    if (trace.steps.length > 0 && this.sessions.has(id)) this.send({ type: 'socket-trace', id, trace: encodeTraceHeader(trace) });
   }
 
   /** The page's socket closed. */

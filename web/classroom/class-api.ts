@@ -55,6 +55,11 @@ export function checkClassCode(code: string): Promise<ClassPublicInfo> {
   return classFetch<ClassPublicInfo>(`${CLASS_SERVICES.classes}/${encodeURIComponent(code)}`, { code });
 }
 
+/** The `.halo-exercise` text of one exercise the class serves. */
+export function fetchClassExercise(membership: Membership, id: string): Promise<string> {
+  return classFetch<string>(`${CLASS_SERVICES.exercises}/${encodeURIComponent(id)}`, membership);
+}
+
 /** Turns sharing on: the server learns the name and this browser's secret, and answers the learner's id. */
 export function startSharing(membership: Membership): Promise<LearnerRecord> {
   return classFetch<LearnerRecord>(CLASS_SERVICES.learners, membership, {

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { findLesson } from '../lessons/course/catalog.ts';
+import { useOpenExerciseText } from '../exercise/open-exercise-file.tsx';
+import { checkClassCode, fetchClassExercise, type Membership as ClassMembership } from './class-api.ts';
 import { useClassState } from './class-store.ts';
 
 /** What is sent and to whom, in one paragraph (the issue asks for it plainly). */
@@ -41,6 +43,43 @@ function JoinForm() {
   );
 }
 
+/** The exercises the class serves, each with "Open": opened as an exercise file is, behind the run click. */
+function ClassExercises({ membership }: { membership: ClassMembership }) {
+  const openExercise = useOpenExerciseText();
+  const [exercises, setExercises] = useState<{ id: string; title: string }[]>([]);
+  useEffect(() => {
+    let current = true;
+    checkClassCode(membership.code).then(
+      (info) => current && setExercises(info.exercises ?? []),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [membership.code]);
+  if (exercises.length === 0) return null;
+  return (
+    <section aria-label="Exercises of the class" className="flex flex-col gap-1">
+      <h3 className="font-bold">Exercises</h3>
+      <ul className="flex flex-col gap-1">
+        {exercises.map((exercise) => (
+          <li key={exercise.id} className="flex items-center justify-between gap-2">
+            <span>{exercise.title}</span>
+            <button
+              type="button"
+              className="btn-ghost"
+              aria-label={`Open ${exercise.title}`}
+              onClick={() => void openExercise(() => fetchClassExercise(membership, exercise.id))}
+            >
+              Open
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Membership() {
   const { classStore, shareResults, stopSharing, showMyCode, hideMyCode, leaveClass } = useClassState();
   const { workspaceStore } = useWorkspace();
@@ -77,6 +116,7 @@ function Membership() {
       <button type="button" className="btn-ghost self-start" disabled={busy} onClick={() => void leaveClass()}>
         Leave the class
       </button>
+      <ClassExercises membership={membership} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { RequestPart } from './request/request-store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { RequestSpec } from './request/request-model.ts';
 import { readResponse, type ResponseView } from './response/read-response.ts';
+import { TRACE_HEADER } from '../../runtime/framework/tracing/trace-header.ts';
 
 /** The last exchange: in flight, answered, or failed before any answer. */
 export interface ExchangeState {
@@ -54,7 +55,8 @@ export function createExchangeState({ remember }: RequestPart, { checksSettled }
       const startedAt = performance.now();
       const response = await fetch(built.url, {
         method: built.method,
-        headers: built.headers,
+        // Asks the server worker for the trace of this request, for the Trace tab (the program never sees it).
+        headers: [...built.headers, [TRACE_HEADER, '1']],
         body: built.body,
         signal: AbortSignal.timeout(timeoutMs + CLIENT_GRACE_MS),
       });

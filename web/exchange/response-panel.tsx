@@ -7,6 +7,8 @@ import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusCla
 import { JsonTree } from './response/json-tree.tsx';
 import { useExchangeSlots } from './exchange-slots.tsx';
 import type { ResponseView } from './response/read-response.ts';
+import { TraceView } from './response/trace-view.tsx';
+import { useGoToLine } from './use-go-to-line.ts';
 
 const STATUS_COLOURS: Record<StatusClass, string> = {
   informational: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
@@ -16,7 +18,7 @@ const STATUS_COLOURS: Record<StatusClass, string> = {
   'server-error': 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100',
 };
 
-type Tab = 'body' | 'preview' | 'headers';
+type Tab = 'body' | 'preview' | 'headers' | 'trace';
 
 function Body({ view }: { view: ResponseView }) {
   const kind = bodyKind(view.contentType, view.body);
@@ -90,6 +92,7 @@ export function ResponsePanel() {
   const [tab, setTab] = useState<Tab>(html ? 'preview' : 'body');
   const session = useSession();
   const running = useStore(session.store, (s) => s.runningId);
+  const editor = useGoToLine();
   // The program a request went to; once another program runs, its answer describes code that is gone.
   const [sentTo, setSentTo] = useState<string | null>(null);
   // Set while rendering, when a send starts (React's pattern for state that follows a prop), not in an effect.
@@ -103,7 +106,8 @@ export function ResponsePanel() {
   const [tabOf, setTabOf] = useState(response);
   if (tabOf !== response) {
     setTabOf(response);
-    setTab(html ? 'preview' : 'body');
+    // A learner watching traces keeps watching them, request after request.
+    if (tab !== 'trace' || !response?.trace) setTab(html ? 'preview' : 'body');
   }
 
   if (!response && !error) {
@@ -129,6 +133,15 @@ export function ResponsePanel() {
             ]
           : []),
         { id: 'headers', label: `Headers (${response.headers.length})`, content: () => <HeadersTable view={response} /> },
+        ...(response.trace
+          ? [
+              {
+                id: 'trace' as const,
+                label: 'Trace',
+                content: () => response.trace && <TraceView trace={response.trace} editor={editor} />,
+              },
+            ]
+          : []),
       ]
     : [];
 

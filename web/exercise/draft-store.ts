@@ -5,7 +5,7 @@ import type { Check } from '../../runtime/checks/check-format.ts';
 import { checkIssues } from '../../runtime/checks/check-schema.ts';
 import type { Exchange, RecordChoices } from '../../runtime/checks/record-check.ts';
 import type { Replay } from '../../runtime/checks/replay-exchange.ts';
-import { exerciseProblem, readExercise, type Exercise } from '../state/exercise.ts';
+import { exerciseProblem, readExercise, type Exercise } from '../../runtime/exercises/exercise.ts';
 
 /** A check of the exercise being made: recorded from an exchange (its choices editable), or written by hand. */
 export interface DraftCheck {

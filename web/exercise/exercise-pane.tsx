@@ -8,7 +8,7 @@ import { SolutionDialog } from '../lessons/solution-dialog.tsx';
 import { useConfirm } from '../layout/confirm-dialog.tsx';
 import { ExerciseText } from './exercise-text.tsx';
 import { exerciseAsLesson } from './exercise-lesson.ts';
-import type { Exercise } from '../state/exercise.ts';
+import type { Exercise } from '../../runtime/exercises/exercise.ts';
 
 const RESET_QUESTION = {
   title: 'Reset to starter?',

@@ -4,28 +4,27 @@ import { useFiles } from '../state/files-store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { useShare } from '../share/share-store.ts';
-import { EXERCISE_FILE_EXTENSION } from '../share/link/share-format.ts';
+import { EXERCISE_FILE_EXTENSION } from '../../runtime/exercises/exercise-file-format.ts';
 
 /**
- * Opening a `.halo-exercise` file, chosen or dropped: read locally (no network, so also offline), checked
- * as a link's data is, and opened as an exercise link opens — its code held until the learner runs it.
+ * Opening the text of a `.halo-exercise` file (chosen, dropped or handed out by a class): checked as a
+ * link's data is, and opened as an exercise link opens — its code held until the learner runs it.
+ * `read` gives the text; its failure is shown as the file's.
  */
-function useOpenExerciseFile(): (file: File) => Promise<void> {
+export function useOpenExerciseText(): (read: () => Promise<string>) => Promise<void> {
   const workspace = useWorkspace();
   const request = useRequest();
   const { shareStore, target } = useShare();
   const session = useSession();
   const { filesStore } = useFiles();
-  return async (file: File) => {
+  return async (read) => {
     try {
-      // The reader and the link's opener load with the first exercise file, not with the page.
-      const [{ exerciseFileSizeProblem, readExerciseFile }, { openSharedProgram }] = await Promise.all([
+      // The reader and the link's opener load with the first exercise opened, not with the page.
+      const [{ readExerciseFile }, { openSharedProgram }] = await Promise.all([
         import('../share/link/exercise-file.ts'),
         import('../share/open-shared-link.ts'),
       ]);
-      const tooLarge = exerciseFileSizeProblem(file.size);
-      if (tooLarge) throw new Error(tooLarge);
-      const program = readExerciseFile(await file.text());
+      const program = readExerciseFile(await read());
       shareStore.set({ error: null });
       openSharedProgram({ workspace, request }, program, target);
       // Compiled at once (held code compiles, never runs), as a link's code is.
@@ -34,6 +33,18 @@ function useOpenExerciseFile(): (file: File) => Promise<void> {
       shareStore.set({ error: `This exercise file cannot be opened: ${error instanceof Error ? error.message : String(error)}` });
     }
   };
+}
+
+/** Opening a `.halo-exercise` file, chosen or dropped: read locally (no network, so also offline), its size checked first. */
+function useOpenExerciseFile(): (file: File) => Promise<void> {
+  const open = useOpenExerciseText();
+  return (file) =>
+    open(async () => {
+      const { exerciseFileSizeProblem } = await import('../share/link/exercise-file.ts');
+      const tooLarge = exerciseFileSizeProblem(file.size);
+      if (tooLarge) throw new Error(tooLarge);
+      return file.text();
+    });
 }
 
 /** "Open exercise…": picks a `.halo-exercise` file. */

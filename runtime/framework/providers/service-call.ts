@@ -9,6 +9,7 @@ import type { Providers } from '../services/providers.ts';
 import { Service } from '../services/service.ts';
 import { decodedJsonBody } from '../body/parsed-body.ts';
 import { CallRequestContext } from './call-request-context.ts';
+import { TraceScope } from '../tracing/tracer.ts';
 
 /** One service call a provider received from a client. */
 export interface ServiceCall {
@@ -47,15 +48,17 @@ const WITH_DATA: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'upda
  * Runs `call` through the app exactly as the REST route of that method would run it — routes
  * and `chain` middleware before the service, its @Middleware, its hooks, the error handler — with
  * `extra` (the provider, the connection…) in the service params. Resolves with the result;
- * rejects with the HttpException a REST client would have received.
+ * rejects with the HttpException a REST client would have received. With `trace`, the call's steps
+ * are recorded inside the step that scope is in (a GraphQL request's handler, or a WebSocket call's trace).
  */
 export async function callThroughApp(
   app: App,
   call: ServiceCall,
   extra: { provider: Providers } & Record<string, unknown>,
   headers: Record<string, string> = {},
+  trace: TraceScope | null = null,
 ): Promise<unknown> {
-  const { req, res } = prepareCall(app, call, extra, headers, undefined);
+  const { req, res } = prepareCall(app, call, extra, headers, undefined, trace);
   await app.handle(req, res);
   const text = replyText(res);
   return text === '' ? null : parseJson(text);
@@ -78,8 +81,9 @@ export async function callThroughAppAsJson(
   extra: { provider: Providers } & Record<string, unknown>,
   headers: Record<string, string>,
   source?: CallSource,
+  trace: TraceScope | null = null,
 ): Promise<string> {
-  const { req, res } = prepareCall(app, call, extra, headers, source);
+  const { req, res } = prepareCall(app, call, extra, headers, source, trace);
   await app.handle(req, res);
   const text = replyText(res);
   if (text === '') return 'null';
@@ -94,6 +98,7 @@ function prepareCall(
   extra: { provider: Providers } & Record<string, unknown>,
   headers: Record<string, string>,
   source: CallSource | undefined,
+  trace: TraceScope | null,
 ): { req: CallRequestContext; res: ResponseContext } {
   const path = mountedPath(app, call.service);
   if (!SERVICE_METHODS.includes(call.method)) throw frameworkErrors.unknownServiceMethod(call.method, SERVICE_METHODS);
@@ -109,6 +114,7 @@ function prepareCall(
     decoded,
   );
   Object.assign(req.serviceParams, extra);
+  if (trace) req.trace = new TraceScope(trace.tracer, trace.parent);
   return { req, res: new ResponseContext() };
 }
 

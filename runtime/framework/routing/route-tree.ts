@@ -1,5 +1,6 @@
 import type { PatternSegment } from './path-pattern.ts';
 import { parsePattern } from './path-pattern.ts';
+import type { SourceSite } from '../source-site.ts';
 
 /** A route after flattening: its method, full path, handler chain and registration order. */
 export interface CompiledRoute<H> {
@@ -7,6 +8,14 @@ export interface CompiledRoute<H> {
   path: string;
   handlers: H[];
   order: number;
+  /** Where each handler was registered (parallel to `handlers`), read only by a traced request. */
+  sites?: readonly (SourceSite | null)[];
+}
+
+/** A matching route with the params it matched on its own. */
+export interface RouteHit<H> {
+  route: CompiledRoute<H>;
+  params: Record<string, string> | null;
 }
 
 /**
@@ -91,12 +100,7 @@ export class RouteTree<H> {
       hits.params[0] = null; // a request's params must not outlive it in the shared list
       return params ? { handlers: hits.entries[0].route.handlers, params } : hits.entries[0].alone;
     }
-    const found: { route: CompiledRoute<H>; params: Record<string, string> | null }[] = [];
-    for (let i = 0; i < count; i++) {
-      found.push({ route: hits.entries[i].route, params: hits.params[i] });
-      hits.params[i] = null;
-    }
-    found.sort((a, b) => a.route.order - b.route.order);
+    const found = this.takeHits(count);
     const handlers: H[] = [];
     let params: Record<string, string> | null = null;
     for (const hit of found) {
@@ -104,6 +108,24 @@ export class RouteTree<H> {
       if (hit.params) params = Object.assign(params ?? {}, hit.params);
     }
     return { handlers, params };
+  }
+
+  /** Every matching route in order, each with its own params: what a traced request records (it allocates). */
+  matchRoutes(method: string, segments: string[]): RouteHit<H>[] {
+    this.hits.count = 0;
+    collect(this.root, method, segments, 0, null, this.hits);
+    return this.takeHits(this.hits.count);
+  }
+
+  /** The first `count` hits of the last lookup, sorted by registration order; empties the shared list. */
+  private takeHits(count: number): RouteHit<H>[] {
+    const hits = this.hits;
+    const found: RouteHit<H>[] = [];
+    for (let i = 0; i < count; i++) {
+      found.push({ route: hits.entries[i].route, params: hits.params[i] });
+      hits.params[i] = null;
+    }
+    return found.sort((a, b) => a.route.order - b.route.order);
   }
 }
 

@@ -2,6 +2,8 @@ import type { Handler } from '../handler.ts';
 import type { CompiledRoute } from './route-tree.ts';
 import { joinPaths, parsePattern } from './path-pattern.ts';
 import { Routable } from './routable.ts';
+import type { SourceSite } from '../source-site.ts';
+import { captureSite, middlewareSite } from '../source-site.ts';
 
 /** A service as `use` keeps it (a HookedService): what app.close() closes and findService() finds. */
 export interface MountedService {
@@ -17,15 +19,17 @@ export interface Mountable<M extends MountedService> {
   mount(): M;
 }
 
-/** Builds the routes of a mounted service, relative to its mount path: the App passes its REST provider. */
-export type ServiceRoutes = (service: MountedService) => Router;
+/** Builds the routes of a mounted service (mounted at `path`), relative to that path: the App passes its REST provider. */
+export type ServiceRoutes = (service: MountedService, path: string) => Router;
 
+/** Every entry records where it was registered, for traces (see tracing/source-site.ts). */
 interface RouteEntry {
   kind: 'route';
   method: string;
   path: string;
   handler: Handler;
   middleware: Handler[];
+  site: SourceSite;
 }
 
 interface MountEntry {
@@ -33,12 +37,20 @@ interface MountEntry {
   path: string;
   router: Router;
   middleware: Handler[];
+  site: SourceSite;
 }
 
 interface ServiceEntry {
   kind: 'service';
   path: string;
   service: MountedService;
+  site: SourceSite;
+}
+
+/** A handler of a route's chain with the site it counts as registered at. */
+interface Layer {
+  handler: Handler;
+  site: SourceSite;
 }
 
 /** Collects routes, sub-routers, services and middleware in registration order. */
@@ -51,7 +63,7 @@ export class Router extends Routable {
     const upper = method.toUpperCase();
     if (this.refuseWhenFrozen(`${upper} ${joinPaths('', path)}`)) return this;
     parsePattern(path); // throw now, at the faulty call, rather than at server start
-    this.entries.push({ kind: 'route', method: upper, path, handler, middleware: [...middleware] });
+    this.entries.push({ kind: 'route', method: upper, path, handler, middleware: [...middleware], site: captureSite() });
     return this;
   }
 
@@ -68,7 +80,7 @@ export class Router extends Routable {
   /** Mounts `router`'s routes under `path`, each run after `middleware`. */
   mount(path: string, router: Router, middleware: Handler[] = []): this {
     if (this.refuseWhenFrozen(`mount ${joinPaths('', path)}`)) return this;
-    this.entries.push({ kind: 'mount', path, router, middleware: [...middleware] });
+    this.entries.push({ kind: 'mount', path, router, middleware: [...middleware], site: captureSite() });
     return this;
   }
 
@@ -90,7 +102,7 @@ export class Router extends Routable {
   use<M extends MountedService>(path: string, service: Mountable<M>): M {
     const mounted = service.mount();
     if (this.refuseWhenFrozen(`use ${joinPaths('', path)}`)) return mounted;
-    this.entries.push({ kind: 'service', path, service: mounted });
+    this.entries.push({ kind: 'service', path, service: mounted, site: captureSite() });
     return mounted;
   }
 
@@ -115,22 +127,34 @@ export class Router extends Routable {
     for (const entry of this.entries) if (entry.kind === 'mount') entry.router.freezeRoutes();
   }
 
-  /** Flattens every route, with prefixes and middleware applied, in registration order; `serviceRoutes` gives each service's. */
+  /**
+   * Flattens every route, with prefixes and middleware applied, in registration order; `serviceRoutes`
+   * gives each service's. `siteOfRoutes` stands for the sites of this router's own routes: the routes a
+   * provider makes for a service count as registered where `use` mounted it.
+   */
   protected flattenRoutes(
     serviceRoutes: ServiceRoutes,
     prefix = '',
-    middleware: Handler[] = [],
+    middleware: Layer[] = [],
     out: CompiledRoute<Handler>[] = [],
+    siteOfRoutes: SourceSite | null = null,
   ): CompiledRoute<Handler>[] {
     for (const entry of this.entries) {
       const path = joinPaths(prefix, entry.path);
       if (entry.kind === 'mount') {
-        entry.router.flattenRoutes(serviceRoutes, path, [...middleware, ...entry.middleware], out);
+        entry.router.flattenRoutes(serviceRoutes, path, [...middleware, ...layers(entry.middleware, entry.site)], out);
       } else if (entry.kind === 'service') {
-        serviceRoutes(entry.service).flattenRoutes(serviceRoutes, path, middleware, out);
+        serviceRoutes(entry.service, path).flattenRoutes(serviceRoutes, path, middleware, out, entry.site);
       } else {
-        const handlers = [...middleware, ...entry.middleware, entry.handler];
-        out.push({ method: entry.method, path, handlers, order: out.length });
+        const site = siteOfRoutes ?? entry.site;
+        const chain = [...middleware, ...layers(entry.middleware, site), { handler: entry.handler, site }];
+        out.push({
+          method: entry.method,
+          path,
+          handlers: chain.map((layer) => layer.handler),
+          sites: chain.map((layer) => layer.site),
+          order: out.length,
+        });
       }
     }
     return out;
@@ -141,4 +165,9 @@ export class Router extends Routable {
     console.warn(`[halo] ${what} was added after the server started; it will never run. Add routes before startServer().`);
     return true;
   }
+}
+
+/** `handlers` as layers registered at `site`, except `@Middleware` handlers, which keep their decorator's site. */
+function layers(handlers: Handler[], site: SourceSite): Layer[] {
+  return handlers.map((handler) => ({ handler, site: middlewareSite(handler) ?? site }));
 }

@@ -5,6 +5,10 @@ import type { AnyService, HookedCall, ServiceData, ServiceId } from './service-s
 import type { ServiceEventName, ServiceListener, ServiceMethod } from './service-event.ts';
 import { EVENT_OF, SERVICE_EVENTS, ServiceEvent } from './service-event.ts';
 import type { ServiceParams } from './service-params.ts';
+import type { SourceSite } from '../source-site.ts';
+import { captureSite } from '../source-site.ts';
+import { traceHook, traceMethod, traceSkippedMethod } from '../tracing/traced-service.ts';
+import type { TraceScope } from '../tracing/tracer.ts';
 
 /** A successful create, modify, update or remove, as providers publish it to their clients. */
 export interface ServiceChange {
@@ -23,8 +27,11 @@ const CHANGES: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'update
 
 type Listener<S extends AnyService> = ServiceListener<ServiceId<S>, ServiceData<S>, S>;
 type Phase = 'before' | 'after';
-// Stored loosely so that a HookedService<MapService> is also a HookedService<AnyService>.
-type StoredListener = (event: never) => unknown;
+/** A listener as stored: loosely typed, so that a HookedService<MapService> is also a HookedService<AnyService>, with where it was registered. */
+interface StoredListener {
+  listener: (event: never) => unknown;
+  site: SourceSite;
+}
 
 /**
  * A service's methods wrapped in before/after hooks: what `app.use` returns and every provider
@@ -97,16 +104,23 @@ export class HookedService<S extends AnyService> {
   /** Runs one method with its hooks: before-listeners, the call (unless cancelled), after-listeners. */
   async call(method: ServiceMethod, call: HookedCall): Promise<unknown> {
     const eventName = EVENT_OF[method];
+    const trace = call.request?.trace ?? null;
     const before = this.event(eventName, true, call, call.data, { ...call.params });
     // Awaited only when there are listeners: most calls have none for one phase or both.
     const beforeListeners = this.listeners.before.get(eventName);
-    if (beforeListeners) await this.run(beforeListeners, before);
+    if (beforeListeners) await this.run('before', beforeListeners, before, trace);
     const after = this.event(eventName, false, call, before.data, before.params);
-    after.result = before.cancelled
-      ? before.result
-      : ((await this.invokeInner(method, call.id, before.data, before.params)) as typeof after.result);
+    if (before.cancelled) {
+      after.result = before.result;
+      if (trace) traceSkippedMethod(trace, method);
+    } else {
+      const result = trace
+        ? await traceMethod(trace, method, () => this.invokeInner(method, call.id, before.data, before.params))
+        : await this.invokeInner(method, call.id, before.data, before.params);
+      after.result = result as typeof after.result;
+    }
     const afterListeners = this.listeners.after.get(eventName);
-    if (afterListeners) await this.run(afterListeners, after);
+    if (afterListeners) await this.run('after', afterListeners, after, trace);
     if (!before.cancelled && CHANGES.has(method)) {
       for (const watcher of this.watchers) watcher({ eventName, result: after.result, params: after.params });
     }
@@ -148,18 +162,25 @@ export class HookedService<S extends AnyService> {
     }
   }
 
-  private async run(listeners: StoredListener[], event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>): Promise<void> {
-    for (const listener of listeners) {
-      await (listener as Listener<S>)(event);
+  private async run(
+    phase: Phase,
+    listeners: StoredListener[],
+    event: ServiceEvent<ServiceId<S>, ServiceData<S>, S>,
+    trace: TraceScope | null,
+  ): Promise<void> {
+    for (const { listener, site } of listeners) {
+      if (trace) await traceHook(trace, phase, event.eventName, listener, site, event);
+      else await (listener as Listener<S>)(event);
       if (event.cancelled) return;
     }
   }
 
   private listen(phase: Phase, events: ServiceEventName | ServiceEventName[], listener: Listener<S>): this {
+    const site = captureSite();
     for (const name of Array.isArray(events) ? events : [events]) {
       if (!SERVICE_EVENTS.includes(name)) throw new Error(`Invalid service event: ${name}. Use one of ${SERVICE_EVENTS.join(', ')}.`);
       const list = this.listeners[phase].get(name) ?? [];
-      list.push(listener);
+      list.push({ listener, site });
       this.listeners[phase].set(name, list);
     }
     return this;

@@ -1,4 +1,5 @@
 import type { Handler } from '../handler.ts';
+import { captureSite, noteMiddlewareSite } from '../source-site.ts';
 
 const registry = new WeakMap<object, Handler[]>();
 
@@ -13,6 +14,8 @@ export type MiddlewareDecorator = (target: object, context: ClassDecoratorContex
  * Class middleware is inherited by subclasses; an overriding method needs its own `@Middleware`.
  */
 export function Middleware(handlers: Handler[]): MiddlewareDecorator {
+  const site = captureSite();
+  for (const handler of handlers) noteMiddlewareSite(handler, site);
   return (target) => {
     registry.set(target, [...(registry.get(target) ?? []), ...handlers]);
   };

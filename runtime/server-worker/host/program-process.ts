@@ -19,6 +19,8 @@ export interface ProcessEvents {
   socketSend(id: number, text: string): void;
   /** The program closes the page's socket `id`. */
   socketClose(id: number, code: number, reason: string): void;
+  /** The trace of the call the program handled from the page's socket `id`. */
+  socketTrace?(id: number, trace: string): void;
 }
 
 /**
@@ -214,6 +216,9 @@ export class ProgramProcess {
         break;
       case 'socket-close':
         this.events.socketClose(message.id, message.code, message.reason);
+        break;
+      case 'socket-trace':
+        this.events.socketTrace?.(message.id, message.trace);
         break;
       case 'socket-done':
         this.handling.get(message.seq)?.(true);

@@ -2,6 +2,12 @@ import type { ConsoleEntry, ProgramBundle, ProgramState, RunOptions } from '../.
 import { CheckPgFiles } from './check-pg-files.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
+
+/** A page WebSocket as the host serves it: what the program sends and its close, and the trace of each call it handled. */
+export interface PageSocketPeer extends SocketTransport {
+  /** The trace of a call the program handled from this socket (the `x-halo-trace` encoding). */
+  trace?(trace: string): void;
+}
 import { mayListenOn, socketOrigin } from '../../contract/program-origin.ts';
 import type { FromServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
@@ -33,7 +39,7 @@ interface Running {
   /** Whose databases it sees, and whether it runs for the checks (see RunOptions). */
   options: RunOptions;
   origins: Set<string>;
-  sockets: Map<number, SocketTransport>;
+  sockets: Map<number, PageSocketPeer>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
   timedOut: boolean;
 }
@@ -148,7 +154,7 @@ export class ServerHost {
    * gets what the program sends and its close. Without a program listening there it closes at once
    * (1013, "try again later"); when the program stops, with PROGRAM_RESTARTED.
    */
-  openSocket(url: string, peer: SocketTransport): ClientSocket {
+  openSocket(url: string, peer: PageSocketPeer): ClientSocket {
     const id = this.nextSocket++;
     const origin = socketOrigin(url);
     // Messages sent before the program settled wait, in order, behind the connection.
@@ -207,7 +213,7 @@ export class ServerHost {
     if (this.spares.length === 0) this.spares.push(this.spawn());
     this.refillPending = true;
     const origins = new Set<string>();
-    const sockets = new Map<number, SocketTransport>();
+    const sockets = new Map<number, PageSocketPeer>();
     const isCurrent = (): boolean => generation === this.generation;
     const process = new ProgramProcess(worker, {
       // The checks' requests are not the learner's: what the program logs for them would read as the learner's own.
@@ -221,6 +227,7 @@ export class ServerHost {
         return this.pg({ ...call, name: `${storageScope}\u0000${String(call.name)}` });
       },
       socketSend: (id, text) => sockets.get(id)?.send(text),
+      socketTrace: (id, trace) => sockets.get(id)?.trace?.(trace),
       socketClose: (id, code, reason) => {
         const peer = sockets.get(id);
         sockets.delete(id);

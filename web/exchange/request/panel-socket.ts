@@ -1,13 +1,18 @@
 import type { PlaygroundEngine } from '../../../runtime/contract/engine-api.ts';
 import { createStore, type Store } from '../../state/store.ts';
+import { SOCKET_TRACE_EVENT } from '../../../runtime/contract/socket-trace.ts';
+import type { RequestTrace } from '../../../runtime/framework/tracing/trace-data.ts';
+import { decodeTraceHeader } from '../../../runtime/framework/tracing/trace-header.ts';
 
 /** One line of a connection's log. */
 export interface SocketLogLine {
   /** Epoch milliseconds. */
   time: number;
-  /** `out`: sent by you; `in`: from the program; `info`: connection events; `error`: what went wrong. */
-  kind: 'in' | 'out' | 'info' | 'error';
+  /** `out`: sent by you; `in`: from the program; `info`: connection events; `error`: what went wrong; `trace`: what a call ran. */
+  kind: 'in' | 'out' | 'info' | 'error' | 'trace';
   text: string;
+  /** For a `trace` line: the trace of the call the program just handled. */
+  trace?: RequestTrace;
 }
 
 /** What a connection view shows. */
@@ -78,6 +83,11 @@ export class PanelSocket {
       this.log('info', `${again ? 'Reconnected' : 'Connected'} to ${this.url}.`);
     };
     socket.onmessage = (event) => this.log('in', typeof event.data === 'string' ? event.data : '(binary message)');
+    socket.addEventListener(SOCKET_TRACE_EVENT, (event) => {
+      const trace = decodeTraceHeader(String((event as MessageEvent).data));
+      if (trace && this.socket === socket)
+        this.log('trace', `Trace: ${trace.steps.length} steps, ${trace.durationMs.toFixed(2)} ms`, trace);
+    });
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
@@ -105,8 +115,9 @@ export class PanelSocket {
     });
   }
 
-  private log(kind: SocketLogLine['kind'], text: string): void {
-    this.store.set((view) => ({ log: [...view.log, { time: Date.now(), kind, text }].slice(-MAX_LOG) }));
+  private log(kind: SocketLogLine['kind'], text: string, trace?: RequestTrace): void {
+    const line: SocketLogLine = trace ? { time: Date.now(), kind, text, trace } : { time: Date.now(), kind, text };
+    this.store.set((view) => ({ log: [...view.log, line].slice(-MAX_LOG) }));
   }
 }
 

@@ -5,14 +5,17 @@ import { parseJson } from '../response/format.ts';
 import { panelSockets, type PanelSocket, type SocketLogLine } from './panel-socket.ts';
 import type { RequestSpec } from './request-model.ts';
 import { useRequest } from './request-store.ts';
+import { TraceView } from '../response/trace-view.tsx';
+import { useGoToLine } from '../use-go-to-line.ts';
 import { useExchangeSlots } from '../exchange-slots.tsx';
 
-const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!' };
+const ARROW: Record<SocketLogLine['kind'], string> = { in: '←', out: '→', info: '•', error: '!', trace: '≡' };
 const LINE_STYLE: Record<SocketLogLine['kind'], string> = {
   in: 'text-slate-900 dark:text-slate-100',
   out: 'text-blue-800 dark:text-blue-300',
   info: 'text-slate-600 italic dark:text-slate-400',
   error: 'text-red-800 dark:text-red-300',
+  trace: 'text-slate-700 dark:text-slate-300',
 };
 
 /** `12:03:04.512`: messages often come within the same second. */
@@ -36,6 +39,7 @@ function Connection({
   onMessage: (text: string) => void;
 }) {
   const view = useStore(socket.store, (v) => v);
+  const editor = useGoToLine();
   const { SocketLineAction } = useExchangeSlots();
   const invalid = message.trim() !== '' && parseJson(message) === undefined;
   return (
@@ -78,8 +82,21 @@ function Connection({
         {view.log.map((line, i) => (
           // One row per message, as in a terminal: the log scrolls sideways for long ones, so many fit in view.
           <li key={i} className={`whitespace-pre ${LINE_STYLE[line.kind]}`} data-kind={line.kind}>
-            <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
-            {SocketLineAction && line.kind === 'in' && <SocketLineAction connection={name} index={i} />}
+            {line.trace ? (
+              <details>
+                <summary>
+                  <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+                </summary>
+                <div className="whitespace-normal">
+                  <TraceView trace={line.trace} editor={editor} />
+                </div>
+              </details>
+            ) : (
+              <>
+                <span className="text-slate-500">{clock(line.time)}</span> <span aria-hidden="true">{ARROW[line.kind]}</span> {line.text}
+                {SocketLineAction && line.kind === 'in' && <SocketLineAction connection={name} index={i} />}
+              </>
+            )}
           </li>
         ))}
       </ol>

@@ -1,11 +1,6 @@
+import { EXERCISE_FILE_FORMAT as FORMAT, MAX_EXERCISE_FILE_BYTES } from '../../../runtime/exercises/exercise-file-format.ts';
 import { SHARE_VERSION, type SharedProgram } from './share-format.ts';
 import { readSharedProgram } from './share-schemas.ts';
-
-/** What marks the JSON of an exercise file, with the share format version its content follows. */
-const FORMAT = 'halo-exercise';
-
-/** Files larger than this are refused before they are read: an exercise is text and a few programs. */
-const MAX_EXERCISE_FILE_BYTES = 4 * 1024 * 1024;
 
 /** The text of a `.halo-exercise` file: the exercise link's data as readable JSON. */
 export function exerciseFileText(program: SharedProgram): string {

@@ -1,6 +1,6 @@
 import type { Method } from '../../../runtime/checks/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
-import type { Exercise } from '../../state/exercise.ts';
+import type { Exercise } from '../../../runtime/exercises/exercise.ts';
 
 /** The newest format version, which exercise links are written in; older versions keep decoding (see share-codec.ts). */
 export const SHARE_VERSION = 3;
@@ -10,9 +10,6 @@ export const PROGRAM_SHARE_VERSION = 2;
 
 /** The fragment key of a shared program: `#share=<version>.<data>`. */
 export const SHARE_KEY = 'share';
-
-/** The extension of an exercise saved as a file, for exercises too long for a link. */
-export const EXERCISE_FILE_EXTENSION = '.halo-exercise';
 
 /** Links longer than this may be cut by chat apps, mail clients and some servers: the UI warns. */
 export const SHARE_WARN_LENGTH = 8_000;

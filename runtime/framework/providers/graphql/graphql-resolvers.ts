@@ -3,6 +3,7 @@ import type { App } from '../../app.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughApp } from '../service-call.ts';
+import type { TraceScope } from '../../tracing/tracer.ts';
 
 /** What every GraphQL resolver gets as its context: the app and the HTTP request's headers. */
 export interface GraphQLContext {
@@ -10,6 +11,8 @@ export interface GraphQLContext {
   app: App;
   /** Headers of the HTTP request (lower-case names), passed on to the service call's middleware. */
   headers: Record<string, string>;
+  /** The trace of the HTTP request, when it is traced: the service calls of the resolvers are recorded in it. */
+  trace?: TraceScope;
 }
 
 /** Arguments the resolvers read: `id`, `data`, `query` (a JSON object, as REST's parsed query string). */
@@ -35,6 +38,7 @@ export function resolveMethod(service: object | string, method: ServiceMethod): 
       { service: path, method, id: args.id, data: args.data, query: args.query },
       { provider: Providers.graphql },
       context.headers,
+      context.trace,
     );
   };
 }

@@ -12,6 +12,7 @@ import { Service } from '../../services/service.ts';
 import type { AnyService } from '../../services/service-shape.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import type { ServiceParams } from '../../services/service-params.ts';
+import { traceServiceCall } from '../../tracing/traced-service.ts';
 
 /** The params of a REST call: the bracket-syntax query, the REST provider, then what middleware added. */
 function restParams(req: RequestContext): ServiceParams {
@@ -26,11 +27,13 @@ function restParams(req: RequestContext): ServiceParams {
  * class middleware, then the REST endpoints, each after the class middleware and the middleware of
  * the method it calls. The App builds them when it starts serving.
  */
-export function restRoutes(mounted: MountedService): Router {
+export function restRoutes(mounted: MountedService, path: string): Router {
   const router = new Router();
   if (!(mounted instanceof HookedService)) return router;
   const hooked = mounted as HookedService<AnyService>;
   const inner = hooked.inner;
+  /** How traces name the service: its mount path without slashes (`todos`, `api/todos`). */
+  const name = path.replace(/^\/+|\/+$/g, '');
   if (inner instanceof Service) router.mount('', Service.ownRoutes(inner), classMiddleware(inner));
   const given = (inner as { routes?: unknown }).routes;
   if (given instanceof Router) router.mount('', given, classMiddleware(inner));
@@ -40,13 +43,20 @@ export function restRoutes(mounted: MountedService): Router {
       if (withBody) await req.parseBody();
       const id = withId ? inner.parseId(req.params.id) : null;
       const data = withBody ? inner.readData(req) : undefined;
-      const result = await hooked.call(method, { id, data, params: restParams(req), request: req, response: res });
+      const params = restParams(req);
+      const call = { id, data, params, request: req, response: res };
+      const trace = req.trace;
+      const result = trace
+        ? await traceServiceCall(trace, `${name}.${method}`, traceDetail(withId, id, params), () => hooked.call(method, call))
+        : await hooked.call(method, call);
       send(res, result, status);
     };
   };
   const notFound: Handler = () => {
     throw frameworkErrors.routeNotFound();
   };
+  // Named for traces: a minified build would otherwise show its own short name.
+  Object.defineProperty(notFound, 'name', { value: 'notFound' });
 
   return router
     .get('/', route('index', false, false), middleware('index'))
@@ -59,6 +69,12 @@ export function restRoutes(mounted: MountedService): Router {
     .delete('/:id', route('remove', true, false), middleware('remove'))
     .put('/', notFound)
     .patch('/', notFound);
+}
+
+/** What a trace shows of a call: its id (when the route has one), how it came (`via`) and its query. */
+function traceDetail(withId: boolean, id: unknown, params: ServiceParams): Record<string, unknown> {
+  const shown = { via: params.provider?.via, query: params.query };
+  return withId ? { id, ...shown } : shown;
 }
 
 function send(res: ResponseContext, result: unknown, status: number): void {

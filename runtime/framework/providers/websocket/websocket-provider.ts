@@ -6,6 +6,8 @@ import { HookedService } from '../../services/hooked-service.ts';
 import { Providers } from '../../services/providers.ts';
 import type { ServiceMethod } from '../../services/service-event.ts';
 import { callThroughAppAsJson } from '../service-call.ts';
+import type { Tracer } from '../../tracing/tracer.ts';
+import { TraceScope } from '../../tracing/tracer.ts';
 import type { BusMessage } from './change-bus.ts';
 import { RateLimiter, utf8Length } from './message-limits.ts';
 import { originAllowed } from './origin-policy.ts';
@@ -34,8 +36,8 @@ export const RESYNC_MESSAGE = { event: 'resync' } as const;
 
 /** What a host gets back for one socket it handed to the provider. */
 export interface SocketSession {
-  /** Hands the provider one text message of the client; resolves once it is handled (replied to). */
-  receive(text: string): Promise<void>;
+  /** Hands the provider one text message of the client; resolves once it is handled (replied to). `tracer` records the call. */
+  receive(text: string, tracer?: Tracer): Promise<void>;
   /** Tells the provider the socket closed. */
   closed(): void;
   /** The connection as the program sees it. */
@@ -160,15 +162,15 @@ export class WebSocketProvider {
       .then((ok) => (admission ??= ok));
     return {
       connection,
-      receive: (text) => {
-        if (admission === true) return this.receive(connection, limiter, text);
+      receive: (text, tracer) => {
+        if (admission === true) return this.receive(connection, limiter, text, tracer);
         if (admission === false) return DONE;
         if (++waiting > this.options.rateLimit.messages) {
           admission = false;
           this.drop(connection, CLOSE.policy, 'Too many messages before the connection was admitted.');
           return DONE;
         }
-        return admitted.then((ok) => (ok ? this.receive(connection, limiter, text) : undefined));
+        return admitted.then((ok) => (ok ? this.receive(connection, limiter, text, tracer) : undefined));
       },
       closed: () => {
         this.connections.delete(connection);
@@ -201,7 +203,7 @@ export class WebSocketProvider {
     return true;
   }
 
-  private async receive(connection: SocketConnection, limiter: RateLimiter, text: string): Promise<void> {
+  private async receive(connection: SocketConnection, limiter: RateLimiter, text: string, tracer?: Tracer): Promise<void> {
     // A UTF-8 byte is at least a third of a UTF-16 unit: most messages need no count.
     const bytes = text.length * 3 <= this.maxMessageBytes ? -1 : utf8Length(text);
     if (bytes > this.maxMessageBytes) return this.drop(connection, CLOSE.tooBig, `Message too big: at most ${this.maxMessageBytes} bytes.`);
@@ -231,10 +233,16 @@ export class WebSocketProvider {
         connection.headers,
         // The data was decoded with the message: the call may read it as is.
         { text, bytes: bytes < 0 ? text.length * 3 : bytes },
+        tracer ? new TraceScope(tracer, null) : null,
       );
-      connection.sendText(`{"id":${id},"result":${result}}`);
+      const reply = `{"id":${id},"result":${result}}`;
+      tracer?.finish(200, reply);
+      connection.sendText(reply);
     } catch (error) {
-      connection.sendText(`{"id":${id},"error":${JSON.stringify(HttpException.from(error).toJson())}}`);
+      const failure = HttpException.from(error);
+      const reply = `{"id":${id},"error":${JSON.stringify(failure.toJson())}}`;
+      tracer?.finish(failure.statusCode, reply);
+      connection.sendText(reply);
     }
   }
 

@@ -1,17 +1,16 @@
-import type { Check } from '../../runtime/checks/check-format.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
+import type { Check } from '../checks/check-format.ts';
+import { checkIssues } from '../checks/check-schema.ts';
+import { isSafeKey } from '../framework/objects/safe-keys.ts';
 import { filesProblem } from './file-names.ts';
-import type { Files } from './files-store.ts';
 
 /** An exercise a teacher made in the playground: instructions, the code to start from, an optional solution, and checks. */
 export interface Exercise {
   title: string;
   /** The instructions in Markdown, rendered as lesson text is (raw HTML dropped). */
   text: string;
-  starter: Files;
+  starter: Record<string, string>;
   /** A program that passes every check, when the teacher included one. */
-  solution: Files | null;
+  solution: Record<string, string> | null;
   checks: Check[];
 }
 

@@ -1,0 +1,136 @@
+/**
+ * A class serving an exercise (`npm run classroom -- --exercises <dir>` in a child process, on 127.0.0.1, a
+ * free port, serving the production build), in real Chromium: a learner joins, shares, opens the exercise
+ * from the class panel — held behind the consent click, nothing run before it — fails it with the starter,
+ * passes it with the solution, and the teacher's dashboard shows the exercise's checks passing, live.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import lessonChecks from '../../lessons/01-getting-started/checks.ts';
+import { exerciseId } from '../../runtime/exercises/exercise.ts';
+import { exerciseFileText } from '../../web/share/link/exercise-file.ts';
+import { launchChromium } from './harness/browser.ts';
+import { distDir, REPO_ROOT } from './harness/paths.ts';
+import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
+import { waitForProgram } from './share-page.ts';
+
+const TITLE = 'Say hello';
+const lessonFile = (name: string) => readFileSync(join(REPO_ROOT, 'lessons/01-getting-started', name), 'utf8');
+const starter = { 'main.ts': lessonFile('starter.ts') };
+const exercise = {
+  title: TITLE,
+  text: 'Answer `GET /` with **Hello, world!**',
+  solution: { 'main.ts': lessonFile('solution.ts') },
+  checks: lessonChecks,
+};
+const ID = exerciseId({ ...exercise, starter });
+
+let dir = '';
+let server: ChildProcess;
+let output = '';
+let browser: Browser;
+
+/** Starts the class command with the exercise folder; answers what it printed: the join and dashboard addresses and the code. */
+async function startClass(): Promise<{ joinUrl: string; code: string; dashboardUrl: string }> {
+  server = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'runtime/classroom/classroom-cli.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--site',
+      distDir(),
+      '--exercises',
+      dir,
+    ],
+    { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + FIRST.timeout;
+  while (!/Teacher key\s+\S+/.test(output)) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the class did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const field = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
+  return {
+    joinUrl: field(/Learners open\s+(\S+)/),
+    code: field(/Class code\s+(\S+)/),
+    dashboardUrl: field(/(http:\/\/\S+\/dashboard#key=\S+)/),
+  };
+}
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  context.setDefaultNavigationTimeout(FIRST.timeout);
+  return context.newPage();
+}
+
+/** The dashboard's grid: learner name → cell states of the lesson or exercise shown. */
+function grid(dashboard: Page): Promise<Record<string, string[]>> {
+  return dashboard.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('tr[data-learner]')].map((row) => [
+        row.querySelector('th')!.textContent,
+        [...row.querySelectorAll('td[data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
+      ]),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'halo-class-exercises-'));
+  const request = { method: 'GET' as const, path: '/', headers: [], bodyType: 'none' as const };
+  writeFileSync(join(dir, 'say-hello.halo-exercise'), exerciseFileText({ lesson: null, files: starter, request, exercise }));
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.kill('SIGINT');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a learner opens the class exercise from the class panel, consents, passes it, and the dashboard shows it', async () => {
+  const open = await startClass();
+  const dashboard = await newPage();
+  await dashboard.goto(open.dashboardUrl);
+  await dashboard.getByTestId('class-code').getByText(open.code).waitFor(FIRST);
+
+  const page = await newPage();
+  await page.goto(`${open.joinUrl}&lesson=01-getting-started`);
+  await waitForProgram(page, '', FIRST.timeout);
+  const panel = page.getByRole('region', { name: 'Class' });
+  await panel.getByLabel('Class code').fill(open.code);
+  await panel.getByLabel('Your name').fill('Ann');
+  await panel.getByRole('button', { name: 'Join the class' }).click();
+  await panel.getByRole('button', { name: 'Share my check results with the teacher' }).click();
+  await panel.getByText('Sharing is on').waitFor(WAIT);
+
+  await panel.getByRole('button', { name: `Open ${TITLE}` }).click();
+  // Held like any exercise file: its code compiled but not run until the learner clicks.
+  await page.getByRole('button', { name: 'Run shared code' }).waitFor(FIRST);
+  expect(await page.getByTestId('exercise-title').textContent()).toBe(TITLE);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'),
+    undefined,
+    FIRST,
+  );
+  await page.getByRole('button', { name: 'Run shared code' }).click();
+  // The dashboard turns to the exercise as its results arrive: the starter fails the task check and passes the observe check.
+  const shown = () => dashboard.getByRole('table').getAttribute('aria-label');
+  await expect.poll(shown, ANSWER).toBe(`Learners × checks of ${ID}`);
+  await expect.poll(() => grid(dashboard), ANSWER).toEqual({ Ann: ['fail', 'pass'] });
+  await page.getByRole('button', { name: 'Show solution' }).click();
+  await page.getByRole('button', { name: 'Use solution' }).click();
+  await expect.poll(() => grid(dashboard), ANSWER).toEqual({ Ann: ['pass', 'pass'] });
+  expect(await dashboard.getByRole('option', { name: `${ID}: ${TITLE}` }).count()).toBe(1);
+}, 300_000);
