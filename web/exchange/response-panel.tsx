@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useEngine, useSession } from '../engine/engine-context.tsx';
 import { Tabs, type TabSpec } from '../layout/tabs.tsx';
@@ -7,8 +7,10 @@ import { bodyKind, formatBytes, formatDuration, parseJson, prettyJson, statusCla
 import { JsonTree } from './response/json-tree.tsx';
 import { useExchangeSlots } from './exchange-slots.tsx';
 import type { ResponseView } from './response/read-response.ts';
-import { TraceView } from './response/trace-view.tsx';
 import { useGoToLine } from './use-go-to-line.ts';
+
+// The Trace tab's view loads when the tab is chosen.
+const TraceView = lazy(() => import('./response/trace-view.tsx').then((m) => ({ default: m.TraceView })));
 
 const STATUS_COLOURS: Record<StatusClass, string> = {
   informational: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
@@ -138,7 +140,12 @@ export function ResponsePanel() {
               {
                 id: 'trace' as const,
                 label: 'Trace',
-                content: () => response.trace && <TraceView trace={response.trace} editor={editor} />,
+                content: () =>
+                  response.trace && (
+                    <Suspense fallback={null}>
+                      <TraceView trace={response.trace} editor={editor} />
+                    </Suspense>
+                  ),
               },
             ]
           : []),
