@@ -24,9 +24,10 @@ export interface RunningProgram {
  * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
  * names) and resolves once the port accepts connections. Rejects when the program exits first or
  * does not listen within `timeoutMs`. Each program gets its own empty `HALO_DATA_DIR` (where a
- * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`.
+ * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`. `env` is added to
+ * (and overrides) the program's environment.
  */
-export async function serveProgram(file: string, timeoutMs = 20_000): Promise<RunningProgram> {
+export async function serveProgram(file: string, timeoutMs = 20_000, env: Record<string, string> = {}): Promise<RunningProgram> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'halo-lesson-data-'));
   let output = '';
@@ -35,7 +36,7 @@ export async function serveProgram(file: string, timeoutMs = 20_000): Promise<Ru
     const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, file], {
       cwd: REPO_ROOT,
       // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
-      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header' },
+      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

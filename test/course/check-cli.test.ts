@@ -50,3 +50,23 @@ it('refuses a wrong command with exit 2, naming the lessons there are', async ()
   expect(nothingRuns.output).toContain('got no response');
   expect(nothingRuns.code).toBe(1);
 }, 60_000);
+
+it('leaves a trace expectation out for a server that shows no traces, and checks it with --trace', async () => {
+  const solution = join(REPO_ROOT, 'lessons/11-hooks/solution.ts');
+  // As exported or deployed: no HALO_TRACE, so no client can read the program's insides.
+  program = await serveProgram(solution, 20_000, { HALO_TRACE: '' });
+  const plain = await runCheckCommand(['--lesson', '11-hooks', '--url', program.origin]);
+  expect(plain.output).toContain(
+    "not checked here: what \"The trace of DELETE /todos/pinned: the 'removed' before-hook cancelled the call",
+  );
+  expect(plain.output).not.toContain('✗');
+  expect(plain.code).toBe(0);
+  const asked = await runCheckCommand(['--lesson', '11-hooks', '--url', program.origin, '--trace']);
+  expect(asked.output).toContain('Expected a trace of the request, but none came back');
+  expect(asked.code).toBe(1);
+  await program.stop();
+  program = await serveProgram(solution);
+  const traced = await runCheckCommand(['--lesson', '11-hooks', '--url', program.origin, '--trace']);
+  expect(traced.output).not.toContain('✗');
+  expect(traced.code).toBe(0);
+}, 90_000);

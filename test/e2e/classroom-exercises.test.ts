@@ -4,7 +4,6 @@
  * from the class panel — held behind the consent click, nothing run before it — fails it with the starter,
  * passes it with the solution, and the teacher's dashboard shows the exercise's checks passing, live.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,8 @@ import lessonChecks from '../../lessons/01-getting-started/checks.ts';
 import { exerciseId } from '../../runtime/exercises/exercise.ts';
 import { exerciseFileText } from '../../web/share/link/exercise-file.ts';
 import { launchChromium } from './harness/browser.ts';
-import { distDir, REPO_ROOT } from './harness/paths.ts';
+import { startClass, type RunningClass } from './harness/class-server.ts';
+import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
 
@@ -30,43 +30,8 @@ const exercise = {
 const ID = exerciseId({ ...exercise, starter });
 
 let dir = '';
-let server: ChildProcess;
-let output = '';
+let open: RunningClass | undefined;
 let browser: Browser;
-
-/** Starts the class command with the exercise folder; answers what it printed: the join and dashboard addresses and the code. */
-async function startClass(): Promise<{ joinUrl: string; code: string; dashboardUrl: string }> {
-  server = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'runtime/classroom/classroom-cli.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--site',
-      distDir(),
-      '--exercises',
-      dir,
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + FIRST.timeout;
-  while (!/Teacher key\s+\S+/.test(output)) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the class did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const field = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
-  return {
-    joinUrl: field(/Learners open\s+(\S+)/),
-    code: field(/Class code\s+(\S+)/),
-    dashboardUrl: field(/(http:\/\/\S+\/dashboard#key=\S+)/),
-  };
-}
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
@@ -95,12 +60,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.kill('SIGINT');
+  open?.server.kill('SIGINT');
   rmSync(dir, { recursive: true, force: true });
 });
 
 test('a learner opens the class exercise from the class panel, consents, passes it, and the dashboard shows it', async () => {
-  const open = await startClass();
+  open = await startClass(['--exercises', dir]);
   const dashboard = await newPage();
   await dashboard.goto(open.dashboardUrl);
   await dashboard.getByTestId('class-code').getByText(open.code).waitFor(FIRST);

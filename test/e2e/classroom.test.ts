@@ -6,67 +6,23 @@
  * dashboard; and a learner's page cannot read another learner's results or the dashboard without the key,
  * over HTTP or WebSocket.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
-import { distDir, REPO_ROOT } from './harness/paths.ts';
+import { startClass, type RunningClass } from './harness/class-server.ts';
+import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { replaceCode, waitForProgram } from './share-page.ts';
 
-interface Class {
-  joinUrl: string;
-  code: string;
-  dashboardUrl: string;
-  teacherKey: string;
-}
-
-let server: ChildProcess;
-let output = '';
 let browser: Browser;
-let open: Class;
+let open: RunningClass;
 const contexts: BrowserContext[] = [];
 let dashboard: Page;
 const learners: Record<'ann' | 'bob' | 'cy', Page> = {} as never;
 /** A name with markup: the dashboard must show it as text. */
 const BOB = '<img src=x onerror="window.hacked=1">Bob';
-
-/** Starts the class command and reads what it printed: the join address, the code and the dashboard's address. */
-async function startClass(): Promise<Class> {
-  server = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'runtime/classroom/classroom-cli.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--site',
-      distDir(),
-      '--stuck-minutes',
-      '0.05',
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + FIRST.timeout;
-  while (!/Teacher key\s+\S+/.test(output)) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the class did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const field = (pattern: RegExp) => pattern.exec(output)?.[1] ?? '';
-  return {
-    joinUrl: field(/Learners open\s+(\S+)/),
-    code: field(/Class code\s+(\S+)/),
-    dashboardUrl: field(/(http:\/\/\S+\/dashboard#key=\S+)/),
-    teacherKey: field(/Teacher key\s+(\S+)/),
-  };
-}
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
@@ -117,7 +73,7 @@ function membershipOf(page: Page): Promise<{ code: string; learnerId: string | n
 }
 
 beforeAll(async () => {
-  open = await startClass();
+  open = await startClass(['--stuck-minutes', '0.05']);
   browser = await launchChromium();
   dashboard = await newPage();
   await dashboard.goto(open.dashboardUrl);
@@ -130,12 +86,12 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  server?.kill('SIGINT');
+  open?.server.kill('SIGINT');
 });
 
 test('the join address, the code and the key come from the terminal; the dashboard shows the code and the QR code', async () => {
   expect(open.joinUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?class$/);
-  expect(output).toMatch(/[▀▄█]/);
+  expect(open.output()).toMatch(/[▀▄█]/);
   await expect.poll(() => dashboard.getByRole('img', { name: `QR code of ${open.joinUrl}` }).count()).toBe(1);
 });
 
