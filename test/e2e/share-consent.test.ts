@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+import { replaceCode, send, waitForCodeShown, waitForEditorText, waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
 
@@ -211,7 +211,7 @@ test('a damaged link says so in plain words and leaves the saved code in place',
     const text = (await alert.textContent()) ?? '';
     expect(text, broken.slice(0, 20)).toMatch(expected);
     expect(text).not.toMatch(/invalid|distance|EOF|atob|encoded|could not be opened|format -?\d/i);
-    await waitForEditorText(page, OWN);
+    await waitForCodeShown(page, OWN);
     // Once is enough to see the learner's own code run (the machine is shared).
     if (index === 0) await waitForProgram(page);
     expect(await savedCode(page)).toBe(own);

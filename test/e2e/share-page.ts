@@ -38,6 +38,22 @@ export async function waitForEditorText(page: Page, text: string, timeout = WAIT
   );
 }
 
+/**
+ * Waits until the code shows `text` to the learner: in Monaco, or before it has loaded in the code
+ * placeholder they read and type in (code-placeholder.tsx). For asserting what is shown, not for typing.
+ */
+export async function waitForCodeShown(page: Page, text: string, timeout = WAIT.timeout): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const monaco = document.querySelector('.monaco-editor .view-lines')?.textContent ?? '';
+      const placeholder = document.querySelector<HTMLTextAreaElement>('[data-testid=code-placeholder] textarea')?.value ?? '';
+      return [monaco, placeholder].some((shown) => shown.replace(/\u00a0/g, ' ').includes(wanted));
+    },
+    text,
+    { timeout },
+  );
+}
+
 /** The editor's visible text (Monaco renders non-breaking spaces). */
 export async function editorText(page: Page): Promise<string> {
   return ((await page.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
