@@ -60,6 +60,6 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     apiPanel: createApiPanelState(),
     share: createShareState(workspace, exercises),
     exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
-    classroom: createClassState({ storage, search: location.search }, lessonChecks, files, workspace),
+    classroom: createClassState({ storage, search: location.search }, lessonChecks, files),
   };
 }

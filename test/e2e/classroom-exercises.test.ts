@@ -97,5 +97,11 @@ test('a learner opens the class exercise from the class panel, consents, passes 
   await page.getByRole('button', { name: 'Show solution' }).click();
   await page.getByRole('button', { name: 'Use solution' }).click();
   await expect.poll(() => grid(dashboard), ANSWER).toEqual({ Ann: ['pass', 'pass'] });
-  expect(await dashboard.getByRole('option', { name: `${ID}: ${TITLE}` }).count()).toBe(1);
+  expect(await dashboard.getByRole('option', { name: `Exercise: ${TITLE}` }).count()).toBe(1);
+  // The exercise's code, shown on request like a lesson's.
+  await panel.getByRole('button', { name: `Show my code to the teacher (${ID})` }).click();
+  await dashboard.getByRole('button', { name: `Code (${ID})` }).click();
+  const view = dashboard.getByRole('region', { name: 'Code of Ann' });
+  await view.locator('figure pre').first().waitFor(WAIT);
+  expect(await view.locator('figure pre').first().textContent()).toContain('Hello, world!');
 }, 300_000);

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '../state/store.ts';
-import { useWorkspace } from '../lessons/workspace-store.ts';
-import { findLesson } from '../lessons/course/catalog.ts';
+import { useLessonChecksState } from '../lessons/lesson-checks.ts';
 import { useOpenExerciseText } from '../exercise/open-exercise-file.tsx';
 import { checkClassCode, fetchClassExercise, type Membership as ClassMembership } from './class-api.ts';
 import { useClassState } from './class-store.ts';
@@ -82,9 +81,10 @@ function ClassExercises({ membership }: { membership: ClassMembership }) {
 
 function Membership() {
   const { classStore, shareResults, stopSharing, showMyCode, hideMyCode, leaveClass } = useClassState();
-  const { workspaceStore } = useWorkspace();
+  const { lessonChecksStore } = useLessonChecksState();
   const { membership, busy, codeLesson } = useStore(classStore, (s) => s);
-  const lesson = findLesson(useStore(workspaceStore, (s) => s.active));
+  // The open lesson or exercise: whatever has checks, as the class records results for it.
+  const checked = useStore(lessonChecksStore, (s) => s.lessonId);
   if (!membership) return null;
   const sharing = membership.learnerId !== null;
   return (
@@ -100,8 +100,8 @@ function Membership() {
               Hide my code ({codeLesson})
             </button>
           ) : (
-            <button type="button" className="btn-ghost self-start" disabled={busy || !lesson} onClick={() => void showMyCode()}>
-              Show my code to the teacher{lesson ? ` (${lesson.id})` : ''}
+            <button type="button" className="btn-ghost self-start" disabled={busy || !checked} onClick={() => void showMyCode()}>
+              Show my code to the teacher{checked ? ` (${checked})` : ''}
             </button>
           )}
           <button type="button" className="btn self-start" disabled={busy} onClick={() => void stopSharing()}>

@@ -3,8 +3,6 @@ import { readStored, writeStored, type KeyValueStorage } from '../state/stored.t
 import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { LessonChecksPart } from '../lessons/lesson-checks.ts';
-import type { WorkspacePart } from '../lessons/workspace-store.ts';
-import { findLesson } from '../lessons/course/catalog.ts';
 import type { CheckResult } from '../../runtime/checks/run-checks.ts';
 import { checkClassCode, hideCode, sendResult, showCode, startSharing, stopSharing, type Membership } from './class-api.ts';
 import { failureOf } from './check-result-summary.ts';
@@ -50,7 +48,6 @@ export function createClassState(
   { storage, search }: { storage: KeyValueStorage | undefined; search: string },
   { lessonChecksStore }: LessonChecksPart,
   { filesStore }: FilesPart,
-  { workspaceStore }: WorkspacePart,
 ) {
   const membership = readStored(storage, 'halo.classroom.v1', { joined: null }).joined;
   const classStore = createStore<ClassState>({
@@ -122,14 +119,14 @@ export function createClassState(
         await stopSharing(current);
         classStore.set({ membership: { ...current, learnerId: null }, codeLesson: null });
       }),
-    /** Shows the teacher the open lesson's code (its files as they are now). */
+    /** Shows the teacher the open lesson's or exercise's code (its files as they are now). */
     showMyCode: () =>
       attempt(async () => {
         const current = classStore.get().membership;
-        const lesson = findLesson(workspaceStore.get().active);
-        if (!current?.learnerId || !lesson) return;
-        await showCode(current, lesson.id, filesStore.get().files);
-        classStore.set({ codeLesson: lesson.id });
+        const { lessonId } = lessonChecksStore.get();
+        if (!current?.learnerId || !lessonId) return;
+        await showCode(current, lessonId, filesStore.get().files);
+        classStore.set({ codeLesson: lessonId });
       }),
     /** Stops showing the code. */
     hideMyCode: () =>

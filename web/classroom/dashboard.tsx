@@ -143,7 +143,7 @@ export function Dashboard({ teacherKey }: { teacherKey: string }) {
           <select className="field" value={lesson?.id ?? ''} onChange={(e) => setChosen(e.target.value)}>
             {info.lessons.map((l) => (
               <option key={l.id} value={l.id}>
-                {l.id}: {l.title}
+                {l.id.startsWith('exercise-') ? 'Exercise' : l.id}: {l.title}
               </option>
             ))}
           </select>
