@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForCodeShown, waitForEditorText, waitForProgram } from './share-page.ts';
+import { replaceCode, send, waitForCodeShown, waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
 
@@ -63,7 +63,7 @@ async function openTab(url: string): Promise<Page> {
 async function openHeld(): Promise<Page> {
   const page = await openTab(link);
   await page.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
-  await waitForEditorText(page, STRANGER);
+  await waitForCodeShown(page, STRANGER);
   await page.waitForFunction(
     () => document.querySelector('[data-testid=compile-status]')?.textContent?.includes('runs only after you click'),
     undefined,
@@ -139,7 +139,7 @@ test('an intact link past a documented limit names the limit, not damage, and le
     expect(text).toMatch(/This share link is intact, but its program goes past a limit of the playground/);
     expect(text).toMatch(limit);
     expect(text).not.toMatch(/damaged/);
-    await waitForEditorText(page, OWN);
+    await waitForCodeShown(page, OWN);
     expect(await savedCode(page)).toBe(own);
     await page.close();
   }
@@ -173,7 +173,7 @@ test('a request while the shared code is held gets a 503 from the playground, ne
 test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
   const page = await openTab(`${session.server.url}index.html`);
   await waitForProgram(page);
-  await waitForEditorText(page, OWN);
+  await waitForCodeShown(page, OWN);
   expect((await send(page)).body).toContain('mine');
   await expect.poll(() => consoleText(page), WAIT).toContain(OWN);
   expect(await consoleText(page)).not.toContain(STRANGER);
@@ -184,7 +184,7 @@ test('closing the tab and visiting plainly opens and runs the learner’s own co
 test('"Back to my code" restores and runs the saved code, and the shared code never runs', async () => {
   const page = await openHeld();
   await page.getByRole('button', { name: 'Back to my code' }).click();
-  await waitForEditorText(page, OWN);
+  await waitForCodeShown(page, OWN);
   // The choice is made: the address no longer carries the link, so a reload does not ask again.
   await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('');
   await waitForProgram(page);
@@ -227,12 +227,12 @@ test('"Run shared code" is the choice: the code runs, is saved, and opens on the
   expect(await savedCode(page)).toBe(stranger);
   await expect.poll(() => new URL(page.url()).hash, WAIT).toBe('');
   await page.reload();
-  await waitForEditorText(page, STRANGER);
+  await waitForCodeShown(page, STRANGER);
   expect(await page.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await page.close();
   const again = await openTab(`${session.server.url}index.html`);
   await waitForProgram(again);
-  await waitForEditorText(again, STRANGER);
+  await waitForCodeShown(again, STRANGER);
   expect(await again.getByRole('button', { name: 'Run shared code' }).count()).toBe(0);
   await again.close();
   // Three page loads, each starting Monaco and a program: 47 s at load 25 on 2 cores.
