@@ -1,20 +1,13 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { CheckList } from '../lessons/check-list.tsx';
 import { LessonNav } from '../lessons/lesson-nav.tsx';
 import { ChecksBar } from '../lessons/checks-bar.tsx';
-import { SolutionDialog } from '../lessons/solution-dialog.tsx';
-import { useConfirm } from '../layout/confirm-dialog.tsx';
+import { LessonActions } from '../lessons/lesson-actions.tsx';
 import { ExerciseText } from './exercise-text.tsx';
 import { exerciseAsLesson } from './exercise-lesson.ts';
 import type { Exercise } from '../../runtime/exercises/exercise.ts';
-
-const RESET_QUESTION = {
-  title: 'Reset to starter?',
-  message: 'Replace your code with the starter code of this exercise? Your changes are lost.',
-  confirmLabel: 'Replace my code',
-};
 
 /**
  * A learner's view of an exercise, laid out as a lesson: its text (Markdown as lesson text renders it),
@@ -22,11 +15,9 @@ const RESET_QUESTION = {
  * the checks bar. Everything in it came from a link or a file, and is shown as text.
  */
 export function ExercisePane({ id, exercise, checksBar = true }: { id: string; exercise: Exercise; checksBar?: boolean }) {
-  const { resetWorkspace, workspaceStore } = useWorkspace();
+  const { workspaceStore } = useWorkspace();
   // Until the learner runs the shared code, nothing may choose code for them (a reset would run the starter).
   const held = useStore(workspaceStore, (s) => s.unchosen !== null);
-  const { askToConfirm } = useConfirm();
-  const [showSolution, setShowSolution] = useState(false);
   const lesson = exerciseAsLesson(id, exercise);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
@@ -41,21 +32,7 @@ export function ExercisePane({ id, exercise, checksBar = true }: { id: string; e
             <ExerciseText markdown={exercise.text} />
           </Suspense>
           <CheckList lesson={lesson} />
-          <div className="mt-4 flex flex-wrap gap-2" hidden={held}>
-            {exercise.solution && (
-              <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
-                Show solution
-              </button>
-            )}
-            <button
-              type="button"
-              className="btn-ghost"
-              onClick={() => void askToConfirm(RESET_QUESTION).then((ok) => ok && resetWorkspace())}
-            >
-              Reset to starter
-            </button>
-          </div>
-          {showSolution && <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />}
+          <LessonActions lesson={lesson} kind="exercise" withSolution={Boolean(exercise.solution)} hidden={held} />
         </article>
       </div>
       {checksBar && <ChecksBar lesson={lesson} />}

@@ -1,48 +1,27 @@
-import { lazy, Suspense, use, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useEffect, useRef } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from './workspace-store.ts';
 import { findLesson, lessonText, type Lesson } from './course/catalog.ts';
 import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
 import { CheckList } from './check-list.tsx';
+import { LessonActions } from './lesson-actions.tsx';
 import { ChecksBar } from './checks-bar.tsx';
 import { useCourseEnd } from './course-end-store.ts';
 import { takeFocus } from './lesson-focus.ts';
-import { useConfirm } from '../layout/confirm-dialog.tsx';
 
-// Shown on request, at the course's end or in the free playground: loaded then, not with the first lesson.
-const SolutionDialog = lazy(() => import('./solution-dialog.tsx').then((m) => ({ default: m.SolutionDialog })));
+// Shown at the course's end or in the free playground: loaded then, not with the first lesson.
 const ScratchNotes = lazy(() => import('./scratch-notes.tsx').then((m) => ({ default: m.ScratchNotes })));
 const CourseComplete = lazy(() => import('./course-complete.tsx').then((m) => ({ default: m.CourseComplete })));
 
-const RESET_QUESTION = { title: 'Reset to starter?', message: 'Replace your code with the starter code of this lesson? Your changes are lost.', confirmLabel: 'Replace my code' };
 
 function LessonBody({ lesson }: { lesson: Lesson }) {
-  const { resetWorkspace } = useWorkspace();
-  const { askToConfirm } = useConfirm();
-  const [showSolution, setShowSolution] = useState(false);
   const text = use(lessonText(lesson));
   return (
     <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
       <LessonMarkdown text={text} />
       <CheckList lesson={lesson} />
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-ghost" onClick={() => setShowSolution(true)}>
-          Show solution
-        </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          onClick={() => void askToConfirm(RESET_QUESTION).then((ok) => ok && resetWorkspace())}
-        >
-          Reset to starter
-        </button>
-      </div>
-      {showSolution && (
-        <Suspense fallback={null}>
-          <SolutionDialog lesson={lesson} onClose={() => setShowSolution(false)} />
-        </Suspense>
-      )}
+      <LessonActions lesson={lesson} kind="lesson" />
     </article>
   );
 }
