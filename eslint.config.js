@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'test/.artifacts/', 'web/generated/', '.cache/'] },
+  { ignores: ['node_modules/', '**/dist/', 'test/.artifacts/', 'web/generated/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
