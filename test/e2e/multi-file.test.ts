@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { editorText, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+import { editorText, openFile, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
 
@@ -75,7 +75,8 @@ test('the several-files lesson opens as two files; types flow from planets.servi
   await expect.poll(openFileName, WAIT).toBe('planets.service.ts');
 
   // A method the service does not have is a type error in main.ts, named by the service's type.
-  await fileButton('main.ts').click();
+  // Paste only once the editor shows main.ts again, or the paste lands in the file it is leaving.
+  await openFile(page, 'main.ts');
   await replaceCode(page, `${LESSON.starter['main.ts']}planets.reed('earth');\n`, "planets.reed('earth');");
   await expect
     .poll(() => problems().textContent(), WAIT)
@@ -91,7 +92,7 @@ test('an error thrown in planets.service.ts links to its line there; a compile e
   );
   const boomLine = broken.split('\n').findIndex((line) => line.includes('boom in the service')) + 1;
   const before = await waitForProgram(page);
-  await fileButton('planets.service.ts').click();
+  await openFile(page, 'planets.service.ts');
   await replaceCode(page, broken, 'const byId = new Map');
   await waitForProgram(page, before);
   await page.getByRole('tab', { name: /Console/ }).click();
@@ -199,7 +200,7 @@ test('the free playground: create, rename and delete files with the keyboard; ba
   await expect.poll(openFileName, WAIT).toBe('lib/routes.json');
   await replaceCode(page, '{ "routes": ["/greet/:name", "/routes"] }', '"routes"');
 
-  await fileButton('main.ts').click();
+  await openFile(page, 'main.ts');
   await replaceCode(page, scratchMain('hello.ts'), "import { greet } from './hello.ts';");
   // Each new file made a new program too: the answer tells when the one with all of them runs.
   await setRequest('GET', '/greet/Ada');
@@ -216,7 +217,7 @@ test('the free playground: create, rename and delete files with the keyboard; ba
   await expect.poll(openFileName, WAIT).toBe('greet.ts');
   await page.getByRole('tab', { name: /Problems/ }).click();
   await expect.poll(() => problems().textContent(), WAIT).toMatch(/main\.ts:2:\d+.*hello\.ts/);
-  await fileButton('main.ts').click();
+  await openFile(page, 'main.ts');
   await replaceCode(page, scratchMain('greet.ts'), "import { greet } from './greet.ts';");
   await setRequest('GET', '/routes');
   await expect.poll(async () => (await send(page)).body, { timeout: 60_000 }).toContain('/routes');

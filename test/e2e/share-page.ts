@@ -17,16 +17,35 @@ export async function waitForProgram(page: Page, before = '', timeout = ANSWER.t
   return (await handle.jsonValue()) as string;
 }
 
-/** Replaces the editor's whole program with a paste, as a learner would; waits until the editor shows `until`. */
+/**
+ * Replaces the editor's whole program with a paste, as a learner would; waits until the editor shows `until`.
+ * The paste goes to the focused element, so it waits for Monaco to hold the focus first; a paste the editor
+ * did not take (its focus moved away under load between the click and the paste) is made again.
+ */
 export async function replaceCode(page: Page, code: string, until = code.split('\n')[0]): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, code);
-  await waitForEditorText(page, until);
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null, undefined, WAIT);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, code);
+    if (attempt === attempts) return waitForEditorText(page, until);
+    try {
+      return await waitForEditorText(page, until, WAIT.timeout / attempts);
+    } catch {
+      // Not shown: paste again into the editor, which selects all first, so a late first paste is replaced.
+    }
+  }
+}
+
+/** Opens `name` from the file tree and waits until Monaco shows it, so what follows (a paste) lands in it. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Files' }).getByRole('button', { name, exact: true }).click();
+  await page.waitForFunction((file) => document.querySelector('[data-shown-file]')?.getAttribute('data-shown-file') === file, name, WAIT);
 }
 
 /** Waits until the editor shows `text` (usable outside a test, unlike expect.poll). */

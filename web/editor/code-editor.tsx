@@ -116,8 +116,10 @@ export function CodeEditor({ onMount }: { onMount?: (instance: editor.IStandalon
     };
   }, [session, problems]);
 
+  // The file Monaco shows, once it shows it: the file tree's choice reaches the editor a moment later.
+  const frame = useRef<HTMLDivElement>(null);
   return (
-    <div className="h-full min-h-0">
+    <div ref={frame} className="h-full min-h-0">
       <Editor
         // The models exist already (file-models.ts): the editor switches between them and keeps each one's view state.
         path={fileUri(file)}
@@ -129,8 +131,13 @@ export function CodeEditor({ onMount }: { onMount?: (instance: editor.IStandalon
         onMount={(instance) => {
           attachEditor(instance);
           registerApiHover(openApiReference);
+          const markShown = (file: string) => frame.current?.setAttribute('data-shown-file', file);
+          const first = instance.getModel();
+          const firstFile = first && fileOfUri(first.uri);
+          if (firstFile) markShown(firstFile);
           instance.onDidChangeModel(({ newModelUrl }) => {
             const shown = newModelUrl && fileOfUri(newModelUrl);
+            if (shown) markShown(shown);
             // After this task: the editor restores the file's last view state right after switching models.
             if (shown) queueMicrotask(() => fileShown(shown));
           });
