@@ -4,9 +4,11 @@ import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-dat
 
 /** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
 function strict<T extends v.ObjectEntries>(entries: T, part: string) {
-  return v.strictObject(entries, (issue) =>
-    issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`,
-  );
+  return v.strictObject(entries, (issue) => {
+    // Not an object at all (a number, a list): the message names what it should be, not a key.
+    if (issue.expected === 'Object') return `must be ${part}, an object`;
+    return issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`;
+  });
 }
 
 const text = v.string();
@@ -77,16 +79,49 @@ const FLOW_CHECK = strict(
   'a check of steps',
 );
 
+/** One thing wrong with a check, and where: the keys and indexes down to the value (or the key) it is about. */
+export interface CheckIssue {
+  /** From the check down: `['expect', 'status']`, `['steps', 0, 'request']`; empty for the check itself. */
+  path: (string | number)[];
+  /** True when the issue is about the key at the end of `path` (unknown, or missing), not its value. */
+  onKey: boolean;
+  /** What is wrong, in words: `is missing`, `must start with /`. */
+  message: string;
+}
+
+/** The path of a valibot issue, prefixed with the path of the union it was reported under. */
+function issuePath(issue: v.BaseIssue<unknown>, prefix: CheckIssue['path']): CheckIssue {
+  const items = issue.path ?? [];
+  const path = [...prefix, ...items.map((item) => item.key as string | number)];
+  return { path, onKey: items.at(-1)?.origin === 'key', message: issue.message };
+}
+
 /**
- * What is wrong with `value` as one check of the lesson check format (check-format.ts), in words; empty
- * when it is valid. For checks that arrive as data (a course's `checks.ts` once loaded, an exercise's
- * checks). Unknown keys are refused, so a misspelt one is reported instead of being ignored.
+ * What is wrong with `value` as one check of the lesson check format (check-format.ts), each issue with
+ * where it is; empty when the check is valid. Unknown keys are refused, so a misspelt one is reported
+ * instead of being ignored.
  */
-export function checkIssues(value: unknown): string[] {
+export function checkIssuesAt(value: unknown): CheckIssue[] {
+  // A list is an object to valibot: its indexes would be reported as unknown keys.
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [{ path: [], onKey: false, message: 'must be a check, an object' }];
   const flow = typeof value === 'object' && value !== null && 'steps' in value;
   const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, value);
   if (parsed.success) return [];
-  // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix.
-  const issues = parsed.issues.flatMap((issue) => (issue.type === 'union' && issue.issues ? issue.issues : [issue]));
-  return [...new Set(issues.map((issue) => `"${v.getDotPath(issue) ?? 'check'}" ${issue.message}`))];
+  // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix. Its issues are
+  // reported from the step down, under the union's own path.
+  return parsed.issues.flatMap((issue) => {
+    if (issue.type !== 'union' || !issue.issues) return [issuePath(issue, [])];
+    const { path } = issuePath(issue, []);
+    return issue.issues.map((inner) => issuePath(inner, path));
+  });
+}
+
+/**
+ * What is wrong with `value` as one check of the lesson check format (check-format.ts), in words; empty
+ * when it is valid. For checks that arrive as data (a course's `checks.ts` once loaded, an exercise's
+ * checks).
+ */
+export function checkIssues(value: unknown): string[] {
+  return [...new Set(checkIssuesAt(value).map((issue) => `"${issue.path.length > 0 ? issue.path.join('.') : 'check'}" ${issue.message}`))];
 }

@@ -15,7 +15,7 @@ export interface Exercise {
 }
 
 /** Limits of an exercise from a link or a file: data from anyone, so every part is bounded. */
-const EXERCISE_LIMITS = { title: 200, text: 20_000, checks: 50, checkChars: 20_000, allChecksChars: 200_000, nesting: 32 } as const;
+export const EXERCISE_LIMITS = { title: 200, text: 20_000, checks: 50, checkChars: 20_000, allChecksChars: 200_000, nesting: 32 } as const;
 
 /** The first object key that could reach a prototype (`__proto__`, `constructor`, `prototype`) anywhere in `value`, or a nesting too deep. */
 function keyProblem(value: unknown, depth = 0): string | null {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
 import { addRecording, chooseFor } from '../../web/exercise/draft-recording.ts';
+import { applyChecksJson } from '../../web/exercise/apply-checks-json.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import type { Exchange } from '../../runtime/checks/record-check.ts';
 
@@ -55,12 +56,17 @@ describe('the exercise draft', () => {
     draft.openDraft({ 'main.ts': '// starter' });
     addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     const [recorded] = draft.draftStore.get().checks;
-    expect(draft.setChecksJson('[{')).toMatch(/^Not JSON/);
-    expect(draft.setChecksJson('{}')).toMatch(/JSON list/);
-    expect(draft.setChecksJson('[{"title":"x","request":{"method":"get","path":"/"},"expect":{}}]')).toMatch(/^Check 1: "request.method"/);
+    // What is wrong in words, or null once applied.
+    const setChecksJson = (json: string) => {
+      const reading = applyChecksJson(draft, json);
+      return 'problem' in reading ? reading.problem : null;
+    };
+    expect(setChecksJson('[{')).toMatch(/^Not JSON/);
+    expect(setChecksJson('{}')).toMatch(/JSON list/);
+    expect(setChecksJson('[{"title":"x","request":{"method":"get","path":"/"},"expect":{}}]')).toMatch(/^Check 1: "request.method"/);
     expect(draft.draftStore.get().checks).toEqual([recorded]);
     const added = { title: 'lists', request: { method: 'GET', path: '/todos' }, expect: { status: 200 } };
-    expect(draft.setChecksJson(JSON.stringify([recorded.check, added]))).toBeNull();
+    expect(setChecksJson(JSON.stringify([recorded.check, added]))).toBeNull();
     expect(draft.draftStore.get().checks).toEqual([recorded, { check: added }]);
   });
 

@@ -2,7 +2,6 @@ import { createStore, type Store } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { Files } from '../state/files-store.ts';
 import type { Check } from '../../runtime/checks/check-format.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
 import type { Exchange, RecordChoices } from '../../runtime/checks/record-check.ts';
 import type { Replay } from '../../runtime/checks/replay-exchange.ts';
 import { exerciseProblem, readExercise, type Exercise } from '../../runtime/exercises/exercise.ts';
@@ -82,27 +81,12 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
     draftStore.set((s) => ({ checks: s.checks.filter((_, i) => i !== index) }));
   }
 
-  /** Replaces the checks with ones edited as JSON; returns what is wrong (nothing changes then), or null. */
-  function setChecksJson(json: string): string | null {
-    let value: unknown;
-    try {
-      value = JSON.parse(json);
-    } catch (error) {
-      return `Not JSON: ${error instanceof Error ? error.message : String(error)}`;
-    }
-    if (!Array.isArray(value)) return 'The checks are a JSON list: [ { "title": …, "request": …, "expect": … } ].';
-    for (const [i, check] of value.entries()) {
-      const issues = checkIssues(check);
-      if (issues.length > 0) return `Check ${i + 1}: ${issues.join('; ')}`;
-    }
+  /** Replaces the checks with ones edited as JSON; a check left as it was keeps its recording, so its fields can still be chosen. */
+  function setChecks(next: Check[]): void {
     const checks = draftStore.get().checks;
-    // A check left as it was keeps its recording, so its fields can still be chosen.
     draftStore.set({
-      checks: (value as Check[]).map((check, i) =>
-        checks[i] && JSON.stringify(checks[i].check) === JSON.stringify(check) ? checks[i] : { check },
-      ),
+      checks: next.map((check, i) => (checks[i] && JSON.stringify(checks[i].check) === JSON.stringify(check) ? checks[i] : { check })),
     });
-    return null;
   }
 
   /** The exercise as it would be shared, or what is missing or wrong in words. */
@@ -113,7 +97,7 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
     return problem ?? readExercise(value);
   }
 
-  return { draftStore, openDraft, dropStarterFile, removeCheck, setChecksJson, draftExercise };
+  return { draftStore, openDraft, dropStarterFile, removeCheck, setChecks, draftExercise };
 }
 
 /** The exercise-draft part of the playground state, for components. */

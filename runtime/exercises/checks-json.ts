@@ -1,0 +1,156 @@
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { Check } from '../checks/check-format.ts';
+import { checkIssuesAt } from '../checks/check-schema.ts';
+import { isSafeKey } from '../framework/objects/safe-keys.ts';
+import { EXERCISE_LIMITS } from './exercise.ts';
+
+/** A stretch of the checks' text that is wrong, and why: what an editor underlines. */
+export interface JsonMark {
+  /** Where the stretch starts, in UTF-16 code units from the text's start. */
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/** The checks' text read: the checks, or what is wrong in words (the first problem) and where each problem is. */
+export type ChecksReading = { checks: Check[] } | { problem: string; marks: JsonMark[] };
+
+/**
+ * Longest text read. Indented JSON is a few times its compact size, which EXERCISE_LIMITS bounds; past
+ * this the text is not parsed at all, so pasting megabytes costs the editor nothing.
+ */
+export const MAX_CHECKS_TEXT = 4 * EXERCISE_LIMITS.allChecksChars;
+
+/** At most this many syntax errors are marked: one missing quote makes the rest of a text wrong. */
+const MAX_SYNTAX_MARKS = 20;
+
+/** jsonc-parser's error codes (its ParseErrorCode, a const enum) in words. */
+const SYNTAX_ERRORS: Record<number, string> = {
+  1: 'not a JSON value here',
+  2: 'not a valid number',
+  3: 'a key in double quotes expected',
+  4: 'a value expected',
+  5: 'a colon expected',
+  6: 'a comma expected',
+  7: 'a closing } expected',
+  8: 'a closing ] expected',
+  9: 'nothing may follow the end',
+  10: 'comments are not JSON',
+  11: 'comments are not JSON',
+  12: 'the string is not closed',
+  13: 'the number is cut short',
+  14: 'not a valid \\u escape',
+  15: 'not a valid escape',
+  16: 'a character not allowed in a string',
+};
+
+/** Line and column (from 1) of `offset` in `text`, for the words of a problem. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
+
+/**
+ * The stretch to mark for `node`: a value as it is, but an object or list (often many lines) by its key
+ * when it has one, else by its opening bracket.
+ */
+function nodeMark(node: Node, message: string): JsonMark {
+  if (node.type !== 'object' && node.type !== 'array') return { offset: node.offset, length: node.length, message };
+  const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+  return key ? { offset: key.offset, length: key.length, message } : { offset: node.offset, length: 1, message };
+}
+
+/**
+ * Where in the text `path` (keys and indexes from the root) is: the value there, or its key when
+ * `onKey`. A path that is not in the text (a missing key) marks the nearest part of it that is.
+ */
+export function pathMark(root: Node, path: (string | number)[], onKey: boolean, message: string): JsonMark {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = findNodeAtLocation(root, path.slice(0, depth));
+    if (!node) continue;
+    const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    if (onKey && depth === path.length && key) return { offset: key.offset, length: key.length, message };
+    return nodeMark(node, message);
+  }
+  return nodeMark(root, message);
+}
+
+/** The first key that could reach a prototype, or a nesting past the exercise limit, marked; exercises refuse both. */
+function unsafeMark(root: Node): JsonMark | null {
+  const pending: [Node, number][] = [[root, 0]];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const [node, depth] = item;
+    // The list of checks is one level into the exercise.
+    if (depth + 1 > EXERCISE_LIMITS.nesting) return nodeMark(node, `nested deeper than ${EXERCISE_LIMITS.nesting} levels`);
+    for (const child of node.children ?? []) {
+      const key = child.type === 'property' ? child.children?.[0] : undefined;
+      if (key && !isSafeKey(String(key.value))) {
+        return { offset: key.offset, length: key.length, message: `"${String(key.value)}" is not allowed as a key` };
+      }
+      pending.push([child.type === 'property' ? (child.children?.[1] ?? child) : child, depth + 1]);
+    }
+  }
+  return null;
+}
+
+/** The problem as its words read in the status line: what is wrong, and on which line. */
+const withLine = (text: string, mark: JsonMark) => `${mark.message} (line ${lineOf(text, mark.offset)})`;
+
+/** The syntax errors of `text`, or the tree of its JSON; a nesting too deep for the parser counts as an error. */
+function parse(text: string): { root: Node } | { errors: JsonMark[] } {
+  const errors: ParseError[] = [];
+  let root: Node | undefined;
+  try {
+    root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch {
+    // The parser recurses: thousands of nested brackets overflow its stack.
+    return { errors: [{ offset: 0, length: 1, message: 'nested too deeply to read' }] };
+  }
+  if (errors.length > 0 || !root) {
+    // The parser may report a second error where it recovers from the first: one mark per place.
+    const first = errors.filter((e, i) => errors.findIndex((other) => other.offset === e.offset) === i);
+    const marks = first.slice(0, MAX_SYNTAX_MARKS).map((e) => ({
+      offset: e.offset,
+      length: Math.max(e.length, 1),
+      message: SYNTAX_ERRORS[e.error] ?? 'not JSON',
+    }));
+    return { errors: marks.length > 0 ? marks : [{ offset: 0, length: 1, message: 'a value expected' }] };
+  }
+  return { root };
+}
+
+/**
+ * Reads the checks of an exercise from JSON text (a list of checks in the lesson check format) and says
+ * what is wrong where: syntax errors at their offset, each schema issue (check-schema.ts) at the key or
+ * value its path names, and keys exercises refuse (`__proto__`). The value is JSON.parse's: its
+ * `__proto__` keys are own data, never a prototype.
+ */
+export function readChecksJson(text: string): ChecksReading {
+  if (text.length > MAX_CHECKS_TEXT) {
+    const message = `longer than ${MAX_CHECKS_TEXT} characters`;
+    return { problem: `The checks are ${message}: shorten them.`, marks: [{ offset: MAX_CHECKS_TEXT, length: 1, message }] };
+  }
+  const parsed = parse(text);
+  if ('errors' in parsed) return { problem: `Not JSON: ${withLine(text, parsed.errors[0])}`, marks: parsed.errors };
+  const { root } = parsed;
+  const unsafe = unsafeMark(root);
+  if (unsafe) return { problem: `The checks cannot be used: ${withLine(text, unsafe)}.`, marks: [unsafe] };
+  const value: unknown = JSON.parse(text);
+  if (!Array.isArray(value)) {
+    const mark = nodeMark(root, 'the checks are a JSON list');
+    return { problem: 'The checks are a JSON list: [ { "title": …, "request": …, "expect": … } ].', marks: [mark] };
+  }
+  const marks: JsonMark[] = [];
+  let problem: string | null = null;
+  for (const [i, check] of value.entries()) {
+    const issues = checkIssuesAt(check).map((issue) => {
+      const words = `"${issue.path.length > 0 ? issue.path.join('.') : 'check'}" ${issue.message}`;
+      return pathMark(root, [i, ...issue.path], issue.onKey, words);
+    });
+    if (issues.length === 0) continue;
+    marks.push(...issues);
+    problem ??= `Check ${i + 1}: ${[...new Set(issues.map((mark) => withLine(text, mark)))].join('; ')}`;
+  }
+  return problem === null ? { checks: value as Check[] } : { problem, marks };
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import Editor from '@monaco-editor/react';
+import type { editor } from 'monaco-editor';
+import { editorTheme, monaco } from '../editor/monaco-setup.ts';
+import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight } from '../editor/editor-metrics.ts';
+import { useResolvedTheme } from '../layout/theme.ts';
+import { useLayout } from '../state/layout-store.ts';
+import { useStore } from '../state/store.ts';
+import type { JsonMark } from '../../runtime/exercises/checks-json.ts';
+import { CHECKS_LANGUAGE } from './checks-json-language.ts';
+
+/** The model's address: apart from the learner's files (file:///…), so nothing compiles it or lists its markers as theirs. */
+const CHECKS_URI = 'inmemory://exercise/checks.json';
+
+/** The owner of the checks' markers. */
+const MARKER_OWNER = 'exercise-checks';
+
+/** The marks of a reading of the checks, with the text they were read from. */
+export interface MarkedText {
+  text: string;
+  marks: JsonMark[];
+}
+
+/** Underlines `marks` in `model`, if it still holds the text they were read from (else a newer reading is on its way). */
+function showMarks(model: editor.ITextModel, { text, marks }: MarkedText): void {
+  if (model.getValue() !== text) return;
+  const markers = marks.map((mark): editor.IMarkerData => {
+    const start = model.getPositionAt(mark.offset);
+    const end = model.getPositionAt(mark.offset + mark.length);
+    return {
+      severity: monaco.MarkerSeverity.Error,
+      message: mark.message,
+      startLineNumber: start.lineNumber,
+      startColumn: start.column,
+      endLineNumber: end.lineNumber,
+      endColumn: end.column,
+    };
+  });
+  monaco.editor.setModelMarkers(model, MARKER_OWNER, markers);
+}
+
+/**
+ * The exercise's checks in a Monaco JSON editor: `initialText()` when it mounts (what was typed before it
+ * loaded), each edit to `onEdit`, and the problems of the last reading underlined where they are.
+ */
+export function ChecksMonaco({
+  initialText,
+  marked,
+  onEdit,
+  onMount,
+}: {
+  initialText: () => string;
+  marked: MarkedText;
+  onEdit: (text: string) => void;
+  onMount: (instance: editor.IStandaloneCodeEditor) => void;
+}) {
+  const largeText = useStore(useLayout().layoutStore, (s) => s.largeText);
+  const theme = useResolvedTheme();
+  const model = useRef<editor.ITextModel | null>(null);
+  useEffect(() => {
+    if (model.current) showMarks(model.current, marked);
+  }, [marked]);
+  const fontSize = editorFontSize(largeText);
+  return (
+    <div className="h-full rounded border border-slate-300 dark:border-slate-700" data-testid="checks-editor">
+      <Editor
+        path={CHECKS_URI}
+        language={CHECKS_LANGUAGE}
+        defaultValue={initialText()}
+        theme={editorTheme(theme)}
+        loading={null}
+        onChange={(value) => onEdit(value ?? '')}
+        onMount={(instance) => {
+          const current = instance.getModel();
+          // Typed into the text area while the editor was being created: nothing is lost.
+          if (current && current.getValue() !== initialText()) current.setValue(initialText());
+          model.current = current;
+          if (current) showMarks(current, marked);
+          onMount(instance);
+        }}
+        options={{
+          ariaLabel: 'Checks as JSON. Press Ctrl+M to toggle whether Tab moves focus.',
+          fontFamily: EDITOR_FONT_FAMILY,
+          fontSize,
+          lineHeight: editorLineHeight(fontSize),
+          glyphMargin: false,
+          minimap: { enabled: false },
+          automaticLayout: true,
+          tabSize: 2,
+          scrollBeyondLastLine: false,
+          fixedOverflowWidgets: true,
+          stickyScroll: { enabled: false },
+        }}
+      />
+    </div>
+  );
+}
