@@ -102,11 +102,10 @@ function issuePath(issue: v.BaseIssue<unknown>, prefix: CheckIssue['path']): Che
  * instead of being ignored.
  */
 export function checkIssuesAt(value: unknown): CheckIssue[] {
-  // A list is an object to valibot: its indexes would be reported as unknown keys.
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return [{ path: [], onKey: false, message: 'must be a check, an object' }];
-  const flow = typeof value === 'object' && value !== null && 'steps' in value;
-  const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, value);
+  // A list is an object to valibot (its indexes would be unknown keys): it is refused as not an object.
+  const input = Array.isArray(value) ? null : value;
+  const flow = typeof input === 'object' && input !== null && 'steps' in input;
+  const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, input);
   if (parsed.success) return [];
   // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix. Its issues are
   // reported from the step down, under the union's own path.
