@@ -3,6 +3,7 @@ import { useStore } from '../state/store.ts';
 import { isWorkspace, SCRATCH, useWorkspace } from './workspace-store.ts';
 import { findLesson } from './course/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
+import { useExercises } from '../state/exercises-store.ts';
 
 const APP_TITLE = 'Halo Playground';
 
@@ -14,11 +15,14 @@ function workspaceTitle(id: string): string {
 }
 
 /**
- * Keeps the address and the title on the open lesson: each lesson the learner moves to is a history
- * entry (`?lesson=<id>`), so Back and Forward move between lessons and a reload stays on the lesson.
+ * Keeps the address and the title on the open lesson or exercise: each one the learner moves to is a
+ * history entry (`?lesson=<id>`), so Back and Forward move between them and a reload stays on the lesson.
+ * An exercise the learner has not chosen to run yet (from a link or a file) comes back held behind the
+ * same click as when it opened.
  */
 export function useLessonAddress(): void {
-  const { workspaceStore } = useWorkspace();
+  const { workspaceStore, showUnchosen } = useWorkspace();
+  const { findExercise, isChosen } = useExercises();
   const active = useStore(workspaceStore, (s) => s.active);
   const goTo = useGoTo();
 
@@ -37,9 +41,12 @@ export function useLessonAddress(): void {
   useEffect(() => {
     const onPopState = () => {
       const id = new URL(location.href).searchParams.get('lesson');
-      if (id && isWorkspace(id)) goTo(id);
+      if (!id) return;
+      const exercise = findExercise(id);
+      if (exercise && !isChosen(id)) showUnchosen(exercise.starter, true, id);
+      else if (exercise || isWorkspace(id)) goTo(id);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [goTo]);
+  }, [goTo, findExercise, isChosen, showUnchosen]);
 }

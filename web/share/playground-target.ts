@@ -8,7 +8,7 @@ import type { ExercisesPart } from '../state/exercises-store.ts';
 /** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
 export function playgroundTarget(
   { workspaceStore, openWorkspace }: WorkspacePart,
-  { exercisesStore, openExercise }: Pick<ExercisesPart, 'exercisesStore' | 'openExercise'>,
+  { isChosen, openExercise }: Pick<ExercisesPart, 'isChosen' | 'openExercise'>,
 ): ShareTarget {
   return {
     lesson() {
@@ -26,7 +26,7 @@ export function playgroundTarget(
     },
     openExercise(exercise) {
       const id = openExercise(exercise);
-      return { id, chosen: Object.hasOwn(exercisesStore.get().saved, id) };
+      return { id, chosen: isChosen(id) };
     },
   };
 }

@@ -29,6 +29,11 @@ export function createExercisesState(storage: KeyValueStorage | undefined) {
     return Object.hasOwn(saved, id) ? saved[id] : Object.hasOwn(opened, id) ? opened[id] : undefined;
   }
 
+  /** Whether the learner chose to work on exercise `id` (ran its code once): it opens without the consent step. */
+  function isChosen(id: string): boolean {
+    return Object.hasOwn(exercisesStore.get().saved, id);
+  }
+
   /** Opens `exercise` in this page (not stored until {@link saveExercise}); returns its workspace id. */
   function openExercise(exercise: Exercise): string {
     const id = exerciseId(exercise);
@@ -52,7 +57,7 @@ export function createExercisesState(storage: KeyValueStorage | undefined) {
     });
   }
 
-  return { exercisesStore, findExercise, openExercise, saveExercise, followWorkspace };
+  return { exercisesStore, findExercise, isChosen, openExercise, saveExercise, followWorkspace };
 }
 
 /** The exercises part of the playground state, for components. */
