@@ -36,7 +36,8 @@ export function LessonNav() {
         open={open}
         onToggle={(e) => setOpen(e.currentTarget.open)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && open) {
+          // The element's own state: its toggle event (which updates `open`) may not have run yet.
+          if (e.key === 'Escape' && e.currentTarget.open) {
             setOpen(false);
             e.currentTarget.querySelector('summary')?.focus();
           }
