@@ -4,11 +4,9 @@ import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-dat
 
 /** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
 function strict<T extends v.ObjectEntries>(entries: T, part: string) {
-  return v.strictObject(entries, (issue) => {
-    // Not an object at all (a number, a list): the message names what it should be, not a key.
-    if (issue.expected === 'Object') return `must be ${part}, an object`;
-    return issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`;
-  });
+  return v.strictObject(entries, (issue) =>
+    issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`,
+  );
 }
 
 const text = v.string();
@@ -102,10 +100,8 @@ function issuePath(issue: v.BaseIssue<unknown>, prefix: CheckIssue['path']): Che
  * instead of being ignored.
  */
 export function checkIssuesAt(value: unknown): CheckIssue[] {
-  // A list is an object to valibot (its indexes would be unknown keys): it is refused as not an object.
-  const input = Array.isArray(value) ? null : value;
-  const flow = typeof input === 'object' && input !== null && 'steps' in input;
-  const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, input);
+  const flow = typeof value === 'object' && value !== null && 'steps' in value;
+  const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, value);
   if (parsed.success) return [];
   // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix. Its issues are
   // reported from the step down, under the union's own path.
@@ -116,11 +112,14 @@ export function checkIssuesAt(value: unknown): CheckIssue[] {
   });
 }
 
+/** A check issue in words: where (`"expect.status"`, or `"check"` for the whole check) and what is wrong. */
+export const issueWords = (issue: CheckIssue) => `"${issue.path.length > 0 ? issue.path.join('.') : 'check'}" ${issue.message}`;
+
 /**
  * What is wrong with `value` as one check of the lesson check format (check-format.ts), in words; empty
  * when it is valid. For checks that arrive as data (a course's `checks.ts` once loaded, an exercise's
  * checks).
  */
 export function checkIssues(value: unknown): string[] {
-  return [...new Set(checkIssuesAt(value).map((issue) => `"${issue.path.length > 0 ? issue.path.join('.') : 'check'}" ${issue.message}`))];
+  return [...new Set(checkIssuesAt(value).map(issueWords))];
 }

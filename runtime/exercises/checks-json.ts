@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Check } from '../checks/check-format.ts';
-import { checkIssuesAt } from '../checks/check-schema.ts';
+import { checkIssuesAt, issueWords } from '../checks/check-schema.ts';
 import { isSafeKey } from '../framework/objects/safe-keys.ts';
 import { EXERCISE_LIMITS } from './exercise.ts';
 
@@ -144,10 +144,10 @@ export function readChecksJson(text: string): ChecksReading {
   const marks: JsonMark[] = [];
   let problem: string | null = null;
   for (const [i, check] of value.entries()) {
-    const issues = checkIssuesAt(check).map((issue) => {
-      const words = `"${issue.path.length > 0 ? issue.path.join('.') : 'check'}" ${issue.message}`;
-      return pathMark(root, [i, ...issue.path], issue.onKey, words);
-    });
+    // A list or a number is no check (valibot would take a list's indexes for unknown keys).
+    const notObject = typeof check !== 'object' || check === null || Array.isArray(check);
+    const found = notObject ? [{ path: [], onKey: false, message: 'must be a check, an object' }] : checkIssuesAt(check);
+    const issues = found.map((issue) => pathMark(root, [i, ...issue.path], issue.onKey, issueWords(issue)));
     if (issues.length === 0) continue;
     marks.push(...issues);
     problem ??= `Check ${i + 1}: ${[...new Set(issues.map((mark) => withLine(text, mark)))].join('; ')}`;

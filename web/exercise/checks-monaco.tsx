@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { editorTheme, monaco } from '../editor/monaco-setup.ts';
@@ -57,6 +57,8 @@ export function ChecksMonaco({
   const largeText = useStore(useLayout().layoutStore, (s) => s.largeText);
   const theme = useResolvedTheme();
   const model = useRef<editor.ITextModel | null>(null);
+  // The text the model is created with: what the text area held when the editor started loading.
+  const [created] = useState(initialText);
   useEffect(() => {
     if (model.current) showMarks(model.current, marked);
   }, [marked]);
@@ -66,14 +68,14 @@ export function ChecksMonaco({
       <Editor
         path={CHECKS_URI}
         language={CHECKS_LANGUAGE}
-        defaultValue={initialText()}
+        defaultValue={created}
         theme={editorTheme(theme)}
         loading={null}
         onChange={(value) => onEdit(value ?? '')}
         onMount={(instance) => {
           const current = instance.getModel();
-          // Typed into the text area while the editor was being created: nothing is lost.
-          if (current && current.getValue() !== initialText()) current.setValue(initialText());
+          // Typed into the text area while the editor was being created: nothing is lost (and nothing typed into the editor itself).
+          if (current && current.getValue() === created && created !== initialText()) current.setValue(initialText());
           model.current = current;
           if (current) showMarks(current, marked);
           onMount(instance);
