@@ -246,8 +246,7 @@ test(
       release();
       await fresh.locator(`${EDITOR} .monaco-editor .view-lines`).waitFor(FIRST);
       await expect.poll(() => textarea.count(), WAIT).toBe(0);
-      const shown = ((await fresh.locator(`${EDITOR} .view-lines`).textContent()) ?? '').replace(/\u00a0/g, ' ');
-      expect(shown).toContain('"title": "Typed before the editor",');
+      await expect.poll(() => shows(fresh, '"title": "Typed before the editor",'), WAIT).toBe(true);
       // The focus went from the text area to the editor, so typing goes on there.
       expect(await fresh.evaluate((scope) => document.activeElement?.closest(`${scope} .monaco-editor`) != null, EDITOR)).toBe(true);
       await fresh.keyboard.press('ControlOrMeta+End');
