@@ -78,4 +78,35 @@ describe('ServerHost spares', () => {
       vi.useRealTimers();
     }
   });
+
+  it("the checks' host boots its one spare only once a round's program answered, and keeps it when the program stops", async () => {
+    const states: string[] = [];
+    const { spawn, spawned } = workers();
+    const host = new ServerHost(spawn, { console() {}, state: (state) => states.push(state.status) }, noCalls, {
+      spares: 1,
+      bootAtOnce: false,
+    });
+    expect(spawned()).toBe(1);
+    expect(await host.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    // The round's program took the first worker; no spare boots while it starts and answers its first check.
+    expect(spawned()).toBe(1);
+    expect((await host.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(2);
+    host.stopProgram();
+    expect(host.state).toEqual({ status: 'idle', origins: [] });
+    expect((await host.fetch(request)).status).toBe(503);
+    // The next round starts on the spare: nothing boots until its program answered.
+    expect(await host.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    expect(spawned()).toBe(2);
+    expect(states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);
+  });
+
+  it('a program stopped while it starts never runs', async () => {
+    const { spawn } = workers();
+    const host = new ServerHost(spawn, listeners, noCalls);
+    const starting = host.run(bundle);
+    host.stopProgram();
+    expect(await starting).toEqual({ status: 'idle', origins: [] });
+    expect((await host.fetch(request)).status).toBe(503);
+  });
 });
