@@ -148,7 +148,17 @@ describe('the checks’ own host, on the engine', { timeout: 180_000 }, () => {
     expect(replies.created).toMatchObject({ id: 1, result: { text: 'the learner’s item' } });
     expect(replies.checksSees).toEqual({ id: 2, result: [] });
     expect(replies.learnerSees).toMatchObject({ id: 3, result: [{ text: 'the learner’s item' }] });
-    await page.evaluate(() => window.__halo.engine.stopChecks());
+
+    // With the copy stopped, a checks' socket is refused before it opens, as a page socket with no program is.
+    const refused = await page.evaluate(async (origin) => {
+      window.__halo.engine.stopChecks();
+      const socket = new window.__halo.engine.ChecksWebSocket(`${origin.replace('http', 'ws')}/ws`);
+      let opened = false;
+      socket.addEventListener('open', () => (opened = true));
+      const close = await new Promise<CloseEvent>((resolve) => socket.addEventListener('close', resolve, { once: true }));
+      return { opened, code: close.code, reason: close.reason };
+    }, ORIGIN);
+    expect(refused).toEqual({ opened: false, code: 1013, reason: expect.stringContaining('No program is listening') as string });
   });
 });
 
