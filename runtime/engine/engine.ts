@@ -22,10 +22,10 @@ import { siteRoot } from './site-root.ts';
 /** Milliseconds after the engine's creation at which esbuild starts, if nothing started it sooner. */
 const COMPILER_START_MS = 10_000;
 /**
- * The checks' host: one spare, booted once a round's program answered, so the next round (and a check's restart)
- * starts without a boot; none at once, since a round's start shares the cores with the learner's first answer.
+ * The checks' host keeps no spares: each round's copy (and a check's restart) runs on a spare of the learner's host
+ * (`lendSpare`), booted ahead, so a round starts without a boot and no worker idles for the checks between rounds.
  */
-const CHECKS_SPARES: SparePolicy = { spares: 1, bootAtOnce: false };
+const CHECKS_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
 
 /** Options of the engine. */
 export interface EngineOptions {
@@ -135,17 +135,17 @@ export class Engine implements PlaygroundEngine {
     return fromWireResponse(await Promise.race([answered, aborted]));
   }
 
-  /** Stops the checks' copy of the program, if it runs (a round ended); the checks' host keeps a spare booted. */
+  /** Stops the checks' copy of the program, if it runs (a round ended): its worker and databases are freed. */
   stopChecks(): void {
     this.checksHost?.stopProgram();
   }
 
-  /** The checks' host, created on first use: its own server workers in the same sandbox frame as the learner's. */
+  /** The checks' host, created on first use: server workers of its own, lent by the learner's host (the same sandbox frame). */
   private checks(): ServerHost {
     // Nothing of a round reaches the learner: not its console (the kill switch's notes included), nor its state.
     if (!this.checksHost) {
       this.checksHost = new ServerHost(
-        spawnServerWorker,
+        () => this.host.lendSpare(),
         { console: () => undefined, state: () => undefined },
         this.answerCall,
         CHECKS_SPARES,

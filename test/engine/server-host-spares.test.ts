@@ -79,25 +79,31 @@ describe('ServerHost spares', () => {
     }
   });
 
-  it("the checks' host boots its one spare only once a round's program answered, and keeps it when the program stops", async () => {
+  it("the checks' host runs each copy on a spare the learner's host lends, which boots the missing one once quiet", async () => {
     const states: string[] = [];
     const { spawn, spawned } = workers();
-    const host = new ServerHost(spawn, { console() {}, state: (state) => states.push(state.status) }, noCalls, {
-      spares: 1,
+    const learner = new ServerHost(spawn, listeners, noCalls);
+    expect(await learner.run(bundle)).toMatchObject({ status: 'running' });
+    expect((await learner.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(3);
+    const checks = new ServerHost(() => learner.lendSpare(), { console() {}, state: (state) => states.push(state.status) }, noCalls, {
+      spares: 0,
       bootAtOnce: false,
     });
-    expect(spawned()).toBe(1);
-    expect(await host.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
-    // The round's program took the first worker; no spare boots while it starts and answers its first check.
-    expect(spawned()).toBe(1);
-    expect((await host.fetch(request)).status).toBe(200);
-    expect(spawned()).toBe(2);
-    host.stopProgram();
-    expect(host.state).toEqual({ status: 'idle', origins: [] });
-    expect((await host.fetch(request)).status).toBe(503);
-    // The next round starts on the spare: nothing boots until its program answered.
-    expect(await host.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
-    expect(spawned()).toBe(2);
+    // The checks' host took one of the learner's two spares; nothing boots while the round's copy starts.
+    expect(spawned()).toBe(3);
+    expect(await checks.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    expect((await checks.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(3);
+    // The learner's program answering makes its host quiet: the lent spare is replaced.
+    expect((await learner.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(4);
+    checks.stopProgram();
+    expect(checks.state).toEqual({ status: 'idle', origins: [] });
+    expect((await checks.fetch(request)).status).toBe(503);
+    // The next round borrows again; the learner's program kept running throughout.
+    expect(await checks.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    expect(learner.state).toMatchObject({ status: 'running' });
     expect(states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);
   });
 

@@ -146,6 +146,17 @@ export class ServerHost {
     this.setState('idle', []);
   }
 
+  /**
+   * Hands a spare worker (booted, if one is) to another host, the checks': their copies run on this host's spares
+   * instead of spares of their own, and the one missing here boots once this host is quiet.
+   */
+  lendSpare(): ServerWorkerHandle {
+    const worker = this.spares.shift() ?? this.spawn();
+    this.refillPending = true;
+    this.soonQuiet();
+    return worker;
+  }
+
   /** Answers `request` with the running program, the kill switch armed. */
   async fetch(request: WireRequest): Promise<WireResponse> {
     await this.settled();
