@@ -23,12 +23,14 @@ export interface RunningProgram {
 /**
  * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
  * names) and resolves once the port accepts connections. Rejects when the program exits first or
- * does not listen within `timeoutMs`. Each program gets its own empty `HALO_DATA_DIR` (where a
+ * does not listen within `timeoutMs` (a bound for a failure, not an expected time: tsx's first start on a
+ * busy machine takes seconds). A port taken between finding it free and the program's listen (another
+ * process's race) is not the program's fault: it starts again on another free port. Each program gets its own empty `HALO_DATA_DIR` (where a
  * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`. `env` is added to
  * (and overrides) the program's environment.
  */
-export async function serveProgram(file: string, timeoutMs = 20_000, env: Record<string, string> = {}): Promise<RunningProgram> {
-  const port = await freePort();
+export async function serveProgram(file: string, timeoutMs = 60_000, env: Record<string, string> = {}): Promise<RunningProgram> {
+  let port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'halo-lesson-data-'));
   let output = '';
   let stopCurrent: () => Promise<void> = async () => {};
@@ -39,8 +41,13 @@ export async function serveProgram(file: string, timeoutMs = 20_000, env: Record
       env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let own = '';
+    const collect = (chunk: Buffer) => {
+      own += chunk.toString();
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let hasExited = false;
     void exited.then(() => (hasExited = true));
@@ -50,13 +57,23 @@ export async function serveProgram(file: string, timeoutMs = 20_000, env: Record
     };
     const deadline = Date.now() + timeoutMs;
     while (!(await portAnswers(port))) {
-      if (hasExited || Date.now() > deadline) {
+      if (hasExited) {
+        await exited;
+        if (/EADDRINUSE/.test(own) && portChanges > 0) {
+          portChanges -= 1;
+          port = await freePort();
+          return launch();
+        }
+        throw new Error(`${file} exited before listening on port ${port}. Output:\n${output}`);
+      }
+      if (Date.now() > deadline) {
         await stopCurrent();
-        throw new Error(`${file} did not start listening on port ${port}${hasExited ? ' (it exited)' : ''}. Output:\n${output}`);
+        throw new Error(`${file} did not listen on port ${port} within ${timeoutMs} ms. Output:\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+  let portChanges = 3;
   const stop = async (): Promise<void> => {
     await stopCurrent();
     rmSync(dataDir, { recursive: true, force: true });
@@ -67,8 +84,10 @@ export async function serveProgram(file: string, timeoutMs = 20_000, env: Record
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // A restart keeps the port: the checks' requests name it.
   const restart = async (): Promise<void> => {
     await stopCurrent();
+    portChanges = 0;
     await launch();
   };
   return { origin: `http://localhost:${port}`, output: () => output, stop, restart };

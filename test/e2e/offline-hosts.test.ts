@@ -83,7 +83,15 @@ async function offlineVisit(
     const page = await context.newPage();
     await page.goto(`${host.url}index.html?lesson=scratch`);
     await waitForProgram(page);
+    const toolbarHeight = () =>
+      page
+        .locator('header')
+        .first()
+        .evaluate((header) => header.getBoundingClientRect().height);
+    const before = await toolbarHeight();
     await page.getByText('Ready offline').waitFor({ timeout: 120_000 });
+    // The badge comes seconds after the page is in use: it must not push the page down.
+    expect(await toolbarHeight()).toBe(before);
     await host.goAway();
     // Offline is a normal state: the reload reports no unhandled error (a failed update check used to be one).
     const pageErrors: string[] = [];

@@ -36,7 +36,10 @@ export function LessonNav() {
         open={open}
         onToggle={(e) => setOpen(e.currentTarget.open)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && open) {
+          // The element's own state: its toggle event (which updates `open`) may not have run yet, and
+          // then `open` is already false and setting it would not close the element.
+          if (e.key === 'Escape' && e.currentTarget.open) {
+            e.currentTarget.open = false;
             setOpen(false);
             e.currentTarget.querySelector('summary')?.focus();
           }

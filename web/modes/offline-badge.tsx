@@ -9,11 +9,12 @@ import { useOffline } from './offline-client.ts';
 export function OfflineBadge() {
   const { offlineStore } = useOffline();
   const ready = useStore(offlineStore, (s) => s.ready);
+  // No taller than the toolbar's row (no vertical padding): appearing seconds after the load, it moves nothing.
   return (
     <span role="status" className="text-sm">
       {ready && (
         <span
-          className="inline-flex items-center gap-1 rounded-full border border-emerald-700 px-2 py-0.5 text-emerald-800 dark:border-emerald-400 dark:text-emerald-200"
+          className="inline-flex items-center gap-1 rounded-full border border-emerald-700 px-2 text-emerald-800 dark:border-emerald-400 dark:text-emerald-200"
           title="Every file of the playground is stored in this browser: it keeps working without a network."
         >
           <span aria-hidden="true">✓</span>

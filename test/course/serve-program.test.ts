@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { serveProgram } from '../../runtime/course/serve-program.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'halo-serve-program-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a program that exits before listening is reported as exited, with its output', async () => {
+  const file = join(dir, 'crashes.ts');
+  writeFileSync(file, "console.log('about to fail');\nthrow new Error('boom at start');\n");
+  const error = await serveProgram(file).then(
+    () => null,
+    (e: unknown) => e as Error,
+  );
+  expect(error?.message).toMatch(/crashes\.ts exited before listening on port \d+/);
+  expect(error?.message).toContain('about to fail');
+  expect(error?.message).toContain('boom at start');
+}, 60_000);
+
+test('a program whose port another process took meanwhile starts on another free port', async () => {
+  // The program listens on whatever HALO_PORT says, like Halo's adapter; the first port it is given is taken.
+  const taken: Server = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const takenPort = (taken.address() as { port: number }).port;
+  const file = join(dir, 'listens.ts');
+  writeFileSync(
+    file,
+    [
+      "import { createServer } from 'node:http';",
+      "import { existsSync, writeFileSync } from 'node:fs';",
+      `const marker = ${JSON.stringify(join(dir, 'first-start'))};`,
+      // The first start is sent to the taken port, as a race with another process would.
+      `const port = existsSync(marker) ? Number(process.env.HALO_PORT) : ${takenPort};`,
+      "writeFileSync(marker, '');",
+      "createServer((_, res) => res.end('ok')).listen(port, '127.0.0.1');",
+    ].join('\n'),
+  );
+  try {
+    const program = await serveProgram(file);
+    expect(await (await fetch(program.origin.replace('localhost', '127.0.0.1'))).text()).toBe('ok');
+    await program.stop();
+  } finally {
+    taken.close();
+  }
+}, 60_000);
