@@ -61,9 +61,8 @@ export interface RunOptions {
   storageScope?: string;
   /**
    * A run for the lesson checks, beside the learner's program, which keeps running and answering: the checks'
-   * copy replaces the last one on a host of its own (on spare server workers the learner's host lends it, in the same
-   * sandbox), reached only
-   * through `fetchForChecks` and `ChecksWebSocket`. Its databases are kept in the page's memory under
+   * copy replaces the last one on a host of its own (on spare server workers the learner's host lends it, in
+   * the same sandbox), reached only through `fetchForChecks` and `ChecksWebSocket`. Its databases are kept in the page's memory under
    * `storageScope` (empty at a scope's first run, kept across restarts in that scope, dropped with `stopChecks`
    * or another scope), never in the learner's saved ones; its console lines and states are not reported. So the
    * checks neither see nor leave the learner's data, and a Send never waits for them.
