@@ -50,7 +50,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
     exercises,
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
-    exchange: createExchangeState(request, lessonChecks),
+    exchange: createExchangeState(request),
     lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),

@@ -60,13 +60,18 @@ export interface RunOptions {
    */
   storageScope?: string;
   /**
-   * A run for the lesson checks, apart from the learner's program: its databases are kept in the page's
-   * memory under `storageScope` (empty at a scope's first run, kept across restarts in that scope, dropped
-   * once any other run starts), never in the learner's saved ones, and its console lines are not shown. So
-   * the checks neither see nor leave the learner's data.
+   * A run for the lesson checks, beside the learner's program, which keeps running and answering: the checks'
+   * copy replaces the last one on a host of its own (on spare server workers the learner's host lends it, in
+   * the same sandbox), reached only through `fetchForChecks` and `ChecksWebSocket`. Its databases are kept in the page's memory under
+   * `storageScope` (empty at a scope's first run, kept across restarts in that scope, dropped with `stopChecks`
+   * or another scope), never in the learner's saved ones; its console lines and states are not reported. So the
+   * checks neither see nor leave the learner's data, and a Send never waits for them.
    */
   forChecks?: boolean;
 }
+
+/** A WebSocket class: `new SocketClass(url)` connects as `new WebSocket(url)` would. */
+export type SocketClass = new (url: string) => WebSocket;
 
 /** The engine as the page uses it. */
 export interface PlaygroundEngine {
@@ -80,8 +85,19 @@ export interface PlaygroundEngine {
   readonly serving: Promise<void>;
   /** Compiles `files` (path → source; the entry is `main.ts` unless given); never runs them. */
   compile(files: Record<string, string>, entry?: string): Promise<CompileResult>;
-  /** Replaces the running program with `bundle` (fresh state); resolves once it has started. */
+  /** Replaces the running program with `bundle` (fresh state), or the checks' copy (`forChecks`); resolves once it has started. */
   run(bundle: ProgramBundle, options?: RunOptions): Promise<ProgramState>;
+  /**
+   * `fetch` to the checks' copy of the program (the last run `forChecks`), never the learner's: straight to its
+   * host, without the service worker. The program sees the Request a page fetch gives it (URL, so Host; method,
+   * headers with a default `accept: *\/*`, body; no cookies, as no page fetch to a program's origin sends any);
+   * the kill switch and `init.signal` apply as to a page fetch; a 503 when the copy does not listen there.
+   */
+  fetchForChecks(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** WebSocket connections (ws:// on the program's origin) to the checks' copy of the program, never the learner's. */
+  readonly ChecksWebSocket: SocketClass;
+  /** Stops the checks' copy of the program (a round ended, or its lesson closed); the next run for the checks starts it afresh. */
+  stopChecks(): void;
   /** The current program state. */
   readonly state: ProgramState;
   /** Subscribes to console output; returns an unsubscribe function. */

@@ -1,16 +1,31 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
-import { ServerHost } from '../server-worker/host/server-host.ts';
+import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
 import { answerPgCall, pgliteSeed } from '../server-worker/host/pg-store.ts';
 import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
 import { startRequestBridge } from './request-bridge.ts';
-import type { CompileResult, ConsoleEntry, PlaygroundEngine, ProgramBundle, ProgramState, RunOptions } from '../contract/engine-api.ts';
+import type {
+  CompileResult,
+  ConsoleEntry,
+  PlaygroundEngine,
+  ProgramBundle,
+  ProgramState,
+  RunOptions,
+  SocketClass,
+} from '../contract/engine-api.ts';
+import { fromWireResponse, toWireRequest } from '../contract/wire.ts';
+import { hostSocketClass } from './host-socket.ts';
 import { Listeners } from './listeners.ts';
 import { siteRoot } from './site-root.ts';
 
 /** Milliseconds after the engine's creation at which esbuild starts, if nothing started it sooner. */
 const COMPILER_START_MS = 10_000;
+/**
+ * The checks' host keeps no spares: each round's copy (and a check's restart) runs on a spare of the learner's host
+ * (`lendSpare`), booted ahead, so a round starts without a boot and no worker idles for the checks between rounds.
+ */
+const CHECKS_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
 
 /** Options of the engine. */
 export interface EngineOptions {
@@ -40,8 +55,13 @@ export class Engine implements PlaygroundEngine {
   readonly ready: Promise<void>;
   /** Resolves once msw's service worker controls the page and routes requests to the host (see PlaygroundEngine). */
   readonly serving: Promise<void>;
+  /** WebSocket connections to the checks' copy of the program (see PlaygroundEngine.ChecksWebSocket). */
+  readonly ChecksWebSocket: SocketClass;
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
+  private readonly answerCall: (call: PgCall) => ReturnType<typeof answerPgCall>;
+  /** The checks' host, created on the first run for the checks and kept; null before. */
+  private checksHost: ServerHost | null = null;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
   private readonly stateListeners = new Listeners<ProgramState>();
 
@@ -52,6 +72,7 @@ export class Engine implements PlaygroundEngine {
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
+    this.answerCall = (call) => answerCall(call, root);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -61,8 +82,9 @@ export class Engine implements PlaygroundEngine {
         // first program boots and answers, on a two-core laptop.
         quiet: () => !options.compilerAfterFirstResponse && this.compiler.start(),
       },
-      (call) => answerCall(call, root),
+      this.answerCall,
     );
+    this.ChecksWebSocket = hostSocketClass(() => this.checks());
     if (options.requestTimeoutMs !== undefined) this.requestTimeoutMs = options.requestTimeoutMs;
     const host = this.host;
     const startCompiler = () => this.compiler.start();
@@ -88,11 +110,49 @@ export class Engine implements PlaygroundEngine {
 
   /**
    * Replaces the running program with `bundle` (fresh state); resolves once it has started and the
-   * service worker routes requests to it, so a `fetch` right after reaches the program.
+   * service worker routes requests to it, so a `fetch` right after reaches the program. A run for the checks
+   * replaces the checks' copy instead, on their own host, and needs no service worker (see RunOptions.forChecks).
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
+    if (options.forChecks) return this.checks().run(bundle, options);
     const [state] = await Promise.all([this.host.run(bundle, options), this.serving]);
     return state;
+  }
+
+  /**
+   * Sends a request to the checks' copy of the program, straight to its host: the program gets the Request
+   * a page fetch would give it (see PlaygroundEngine.fetchForChecks). Rejects when `init.signal` aborts, as fetch does.
+   */
+  async fetchForChecks(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const request = new Request(input, init);
+    request.signal.throwIfAborted();
+    // As a page fetch sends it, before the service worker sees it.
+    if (!request.headers.has('accept')) request.headers.set('accept', '*/*');
+    const aborted = new Promise<never>((_, reject) =>
+      request.signal.addEventListener('abort', () => reject(request.signal.reason as Error), { once: true }),
+    );
+    const answered = toWireRequest(request).then((wire) => this.checks().fetch(wire));
+    return fromWireResponse(await Promise.race([answered, aborted]));
+  }
+
+  /** Stops the checks' copy of the program, if it runs (a round ended): its worker and databases are freed. */
+  stopChecks(): void {
+    this.checksHost?.stopProgram();
+  }
+
+  /** The checks' host, created on first use: server workers of its own, lent by the learner's host (the same sandbox frame). */
+  private checks(): ServerHost {
+    // Nothing of a round reaches the learner: not its console (the kill switch's notes included), nor its state.
+    if (!this.checksHost) {
+      this.checksHost = new ServerHost(
+        () => this.host.lendSpare(),
+        { console: () => undefined, state: () => undefined },
+        this.answerCall,
+        CHECKS_SPARES,
+      );
+      this.checksHost.requestTimeoutMs = this.host.requestTimeoutMs;
+    }
+    return this.checksHost;
   }
 
   /** The current program state. */
@@ -117,5 +177,6 @@ export class Engine implements PlaygroundEngine {
 
   set requestTimeoutMs(value: number) {
     this.host.requestTimeoutMs = value;
+    if (this.checksHost) this.checksHost.requestTimeoutMs = value;
   }
 }

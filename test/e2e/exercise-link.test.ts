@@ -15,7 +15,7 @@ import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { distDir } from './harness/paths.ts';
 import { settledChecks } from './harness/course-page.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForProgram } from './share-page.ts';
+import { pasteIntoEditor, replaceCode, send, waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
@@ -46,17 +46,6 @@ let link = '';
 let fileText = '';
 
 const connection = (page: Page, name: string) => page.getByRole('region', { name: `Connection ${name}` });
-
-/** Pastes `text` into the Monaco editor inside `scope` (typing would meet Monaco's auto-closing brackets). */
-async function pasteInto(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(`${selector} .monaco-editor .view-lines`).click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.evaluate((value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 /** Clicks "Add as check" on the response and waits until the replay reported on check `count`. */
 async function addResponseAsCheck(page: Page, count: number): Promise<string> {
@@ -134,7 +123,7 @@ test(
     await page.getByLabel('Path and query').fill('/graphql');
     await page.getByRole('radio', { name: 'GraphQL' }).check();
     await page.getByTestId('graphql-query').locator('.monaco-editor').waitFor(WAIT);
-    await pasteInto(page, '[data-testid=graphql-query]', 'mutation ($todo: JSON!) { todosCreate(data: $todo) }');
+    await pasteIntoEditor(page, 'mutation ($todo: JSON!) { todosCreate(data: $todo) }', '[data-testid=graphql-query]');
     await page.getByLabel('Variables (JSON)').fill('{ "todo": { "text": "Over GraphQL" } }');
     expect((await send(page)).body).toContain('Over GraphQL');
     expect(await addResponseAsCheck(page, 2)).toMatch(/left out .*data\.todosCreate\.id/);

@@ -18,21 +18,30 @@ export async function waitForProgram(page: Page, before = '', timeout = ANSWER.t
 }
 
 /**
- * Replaces the editor's whole program with a paste, as a learner would; waits until the editor shows `until`.
- * The paste goes to the focused element, so it waits for Monaco to hold the focus first; a paste the editor
- * did not take (its focus moved away under load between the click and the paste) is made again.
+ * Pastes `text` over everything in the Monaco editor inside `scope` (the program's editor by default), as a
+ * learner would (typing would meet Monaco's auto-closing brackets). The paste goes to the focused element,
+ * so it waits for that editor to hold the focus first.
+ */
+export async function pasteIntoEditor(page: Page, text: string, scope = ''): Promise<void> {
+  const editor = `${scope} .monaco-editor`.trim();
+  await page.locator(`${editor} .view-lines`).first().click();
+  await page.waitForFunction((selector) => document.activeElement?.closest(selector) != null, editor, WAIT);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.evaluate((value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/**
+ * Replaces the editor's whole program with a paste; waits until the editor shows `until`. A paste the
+ * editor did not take (its focus moved away under load between the click and the paste) is made again.
  */
 export async function replaceCode(page: Page, code: string, until = code.split('\n')[0]): Promise<void> {
   const attempts = 3;
   for (let attempt = 1; ; attempt++) {
-    await page.locator('.monaco-editor .view-lines').first().click();
-    await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null, undefined, WAIT);
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, code);
+    await pasteIntoEditor(page, code);
     if (attempt === attempts) return waitForEditorText(page, until);
     try {
       return await waitForEditorText(page, until, WAIT.timeout / attempts);

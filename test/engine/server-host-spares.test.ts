@@ -78,4 +78,41 @@ describe('ServerHost spares', () => {
       vi.useRealTimers();
     }
   });
+
+  it("the checks' host runs each copy on a spare the learner's host lends, which boots the missing one once quiet", async () => {
+    const states: string[] = [];
+    const { spawn, spawned } = workers();
+    const learner = new ServerHost(spawn, listeners, noCalls);
+    expect(await learner.run(bundle)).toMatchObject({ status: 'running' });
+    expect((await learner.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(3);
+    const checks = new ServerHost(() => learner.lendSpare(), { console() {}, state: (state) => states.push(state.status) }, noCalls, {
+      spares: 0,
+      bootAtOnce: false,
+    });
+    // The checks' host took one of the learner's two spares; nothing boots while the round's copy starts.
+    expect(spawned()).toBe(3);
+    expect(await checks.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    expect((await checks.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(3);
+    // The learner's program answering makes its host quiet: the lent spare is replaced.
+    expect((await learner.fetch(request)).status).toBe(200);
+    expect(spawned()).toBe(4);
+    checks.stopProgram();
+    expect(checks.state).toEqual({ status: 'idle', origins: [] });
+    expect((await checks.fetch(request)).status).toBe(503);
+    // The next round borrows again; the learner's program kept running throughout.
+    expect(await checks.run(bundle, { forChecks: true })).toMatchObject({ status: 'running' });
+    expect(learner.state).toMatchObject({ status: 'running' });
+    expect(states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);
+  });
+
+  it('a program stopped while it starts never runs', async () => {
+    const { spawn } = workers();
+    const host = new ServerHost(spawn, listeners, noCalls);
+    const starting = host.run(bundle);
+    host.stopProgram();
+    expect(await starting).toEqual({ status: 'idle', origins: [] });
+    expect((await host.fetch(request)).status).toBe(503);
+  });
 });

@@ -5,6 +5,7 @@ import type {
   ProgramBundle,
   ProgramState,
   RunOptions,
+  SocketClass,
 } from '../../runtime/contract/engine-api.ts';
 
 /** An in-memory engine for UI logic tests: "compiles" by looking for the word `BROKEN`. */
@@ -23,6 +24,14 @@ export class FakeEngine implements PlaygroundEngine {
   /** The options of each run, in order. */
   runOptions: RunOptions[] = [];
   compiles = 0;
+  /** How often the checks' copy was stopped. */
+  checksStopped = 0;
+  /** No WebSocket steps here: the fake's programs are strings. */
+  readonly ChecksWebSocket = class {
+    constructor() {
+      throw new Error('the fake engine has no WebSockets');
+    }
+  } as unknown as SocketClass;
   /** When set, compile throws this (a crash inside esbuild). */
   crash: Error | null = null;
   private consoleListeners = new Set<(e: ConsoleEntry) => void>();
@@ -49,9 +58,21 @@ export class FakeEngine implements PlaygroundEngine {
     this.runs.push(bundle);
     this.storageScopes.push(options.storageScope);
     this.runOptions.push(options);
-    this.state = { status: 'running', origins: ['http://localhost:3000'] };
+    const running: ProgramState = { status: 'running', origins: ['http://localhost:3000'] };
+    // The checks' copy runs beside the learner's program: the learner's state does not change.
+    if (options.forChecks) return running;
+    this.state = running;
     for (const l of this.stateListeners) l(this.state);
     return this.state;
+  }
+
+  /** The checks' requests reach the page's fetch, which a test stubs as "the program". */
+  fetchForChecks(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    return globalThis.fetch(input, init);
+  }
+
+  stopChecks(): void {
+    this.checksStopped += 1;
   }
 
   onConsole(listener: (entry: ConsoleEntry) => void): () => void {

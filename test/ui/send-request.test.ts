@@ -3,7 +3,7 @@ import { createExchangeState } from '../../web/exchange/exchange-store.ts';
 import { createRequestState } from '../../web/exchange/request/request-store.ts';
 import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 
-const { exchangeStore, sendRequest } = createExchangeState(createRequestState(undefined), { checksSettled: async () => {} });
+const { exchangeStore, sendRequest } = createExchangeState(createRequestState(undefined));
 
 describe('sending a request', () => {
   it('waits for the engine to route requests before fetching, and reports a failure as a message', async () => {
@@ -30,32 +30,6 @@ describe('sending a request', () => {
       };
       await sendRequest(defaultRequest(), 'http://localhost:3000', { serving, requestTimeoutMs: 5000 });
       expect(exchangeStore.get()).toMatchObject({ pending: false, response: null, error: 'No response: Failed to fetch' });
-    } finally {
-      globalThis.fetch = realFetch;
-    }
-  });
-
-  it("waits until a round of lesson checks has given the learner's program back", async () => {
-    let endRound!: () => void;
-    const round = new Promise<void>((resolve) => (endRound = resolve));
-    const waiting = createExchangeState(createRequestState(undefined), { checksSettled: () => round });
-    const calls: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async (url: string) => {
-      calls.push(url);
-      return new Response('mine', { status: 200, headers: { 'content-type': 'text/plain' } });
-    }) as typeof fetch;
-    try {
-      const sending = waiting.sendRequest(defaultRequest(), 'http://localhost:3000', {
-        serving: Promise.resolve(),
-        requestTimeoutMs: 5000,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(calls).toEqual([]);
-      expect(waiting.exchangeStore.get().pending).toBe(true);
-      endRound();
-      await sending;
-      expect(calls).toEqual(['http://localhost:3000/']);
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -26,10 +26,10 @@ export type ExchangePart = ReturnType<typeof createExchangeState>;
 
 /**
  * Creates the last exchange, which the request panel writes and the response panel reads; sent requests are
- * remembered in `request`. A request waits until the lesson checks' round is over (`checksSettled`), so it
- * reaches the learner's program rather than the checks' copy.
+ * remembered in `request`. A request reaches the learner's program at once, also while the lesson checks run
+ * (they have a copy of their own).
  */
-export function createExchangeState({ remember }: RequestPart, { checksSettled }: { checksSettled: () => Promise<void> }) {
+export function createExchangeState({ remember }: RequestPart) {
   const exchangeStore = createStore<ExchangeState>({ pending: false, sent: null, response: null, error: null });
 
   /** Sends the request to the program and records the outcome; never throws. */
@@ -51,7 +51,6 @@ export function createExchangeState({ remember }: RequestPart, { checksSettled }
       // Until the service worker controls the page, a fetch to the program's origin would hit the real network.
       // Only that: the running program answers while esbuild is still loading.
       await engine.serving;
-      await checksSettled();
       const startedAt = performance.now();
       const response = await fetch(built.url, {
         method: built.method,

@@ -47,16 +47,6 @@ export function createLessonChecksState(
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let checkRounds = 0;
   let runConnected: (() => void) | null = null;
-  /** Ends when the round of checks in progress has given the learner's program back; null between rounds. */
-  let roundEnd: Promise<void> | null = null;
-
-  /**
-   * Resolves once no round of checks is in progress. While one is, the program answering is the checks' copy,
-   * whose data goes with it: the learner's own requests wait for their program.
-   */
-  async function checksSettled(): Promise<void> {
-    while (roundEnd) await roundEnd;
-  }
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
   function runLessonChecksNow(): void {
@@ -79,25 +69,28 @@ export function createLessonChecksState(
       const bundle = session.handedBundle;
       if (!checks || !bundle) return;
       const current = (controller = new AbortController());
-      let endRound = () => {};
-      const thisRound = (roundEnd = new Promise<void>((resolve) => (endRound = resolve)));
       lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
       // Each round its own check scope: a fresh start of the program and of its databases.
       const storageScope = `checks-${(checkRounds += 1)}`;
-      /** Starts a fresh copy of the learner's program for the checks, apart from the learner's data (RunOptions.forChecks). */
-      const startForChecks = async () => {
+      /**
+       * Starts a fresh copy of the learner's program for the checks, beside the learner's, which keeps running with
+       * its data (RunOptions.forChecks); resolves with the origins it listens on.
+       */
+      const startForChecks = async (): Promise<string[]> => {
         current.signal.throwIfAborted();
-        await engine.run(bundle, { storageScope, forChecks: true });
+        return (await engine.run(bundle, { storageScope, forChecks: true })).origins;
       };
       try {
-        await startForChecks();
+        const [origin = DEFAULT_ORIGIN] = await startForChecks();
         const results = await runChecks(checks, {
-          origin: engine.state.origins[0] ?? DEFAULT_ORIGIN,
-          fetch: (input, init) => globalThis.fetch(input, init),
+          origin,
+          // The checks' copy, never the learner's program: a Send meanwhile reaches the learner's.
+          fetch: (input, init) => engine.fetchForChecks(input, init),
+          WebSocket: engine.ChecksWebSocket,
           timeoutMs: CHECK_TIMEOUT_MS,
           signal: current.signal,
           onResult: (result, index) => lessonChecksStore.set((s) => ({ results: s.results.map((r, i) => (i === index ? result : r)) })),
-          restart: startForChecks,
+          restart: async () => void (await startForChecks()),
         });
         lessonChecksStore.set({ status: 'done' });
         if (results.every((r) => r.passed)) markComplete(id);
@@ -108,11 +101,8 @@ export function createLessonChecksState(
         console.error('The lesson checks stopped', error);
         lessonChecksStore.set({ status: 'done' });
       } finally {
-        // The learner's program again, with the data it had: what the checks made went with their copy. Unless
-        // something newer took over, which runs its own program.
-        if (!current.signal.aborted) await engine.run(bundle).catch(() => undefined);
-        if (roundEnd === thisRound) roundEnd = null;
-        endRound();
+        // The copy's memory (its worker, its databases) is freed between rounds; a newer round runs its own copy.
+        if (!current.signal.aborted) engine.stopChecks();
       }
     }
 
@@ -126,6 +116,7 @@ export function createLessonChecksState(
       if (active === lastActive) return;
       lastActive = active;
       controller?.abort();
+      engine.stopChecks();
       lessonChecksStore.set(waitingFor(active, checksOf));
     });
     const offFiles = filesStore.subscribe(() => {
@@ -138,6 +129,7 @@ export function createLessonChecksState(
     if (lastPhase === 'ok') runNow();
     return () => {
       controller?.abort();
+      engine.stopChecks();
       offSession();
       offWorkspace();
       offFiles();
@@ -145,7 +137,7 @@ export function createLessonChecksState(
     };
   }
 
-  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks, checksSettled };
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
 }
 
 /** The lesson-checks part of the playground state, for components. */

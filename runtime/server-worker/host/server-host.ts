@@ -46,11 +46,20 @@ interface Running {
 
 /** The default time a request may take before the program is restarted. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+
+/** How a host keeps spare server workers. */
+export interface SparePolicy {
+  /** Workers kept booted ahead of need once the host is quiet. */
+  spares: number;
+  /** Whether a run that takes the last spare boots the next one at once, rather than once the host is quiet. */
+  bootAtOnce: boolean;
+}
+
 /**
- * Server workers kept booted ahead of need. Booting one (a fresh JavaScript engine loading the framework)
- * can take longer than a quick edit-compile-run cycle, so one spare is not always ready in time.
+ * The learner's program: booting a worker (a fresh JavaScript engine loading the framework) can take longer
+ * than a quick edit-compile-run cycle, so one spare is not always ready in time, and none may be missing.
  */
-const SPARE_WORKERS = 2;
+const LEARNER_SPARES: SparePolicy = { spares: 2, bootAtOnce: true };
 /**
  * Milliseconds after a program started (or the first spare booted) without a request, after which the host
  * counts as quiet and boots its missing spares: a boot takes a core for a while, and on a two-core laptop it
@@ -81,12 +90,13 @@ export class ServerHost {
   /**
    * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
    * files, the optional packages' modules). Boots one spare at once (the first program runs on it); the
-   * other spares wait until the host is quiet.
+   * other spares (`sparePolicy`) wait until the host is quiet.
    */
   constructor(
     private readonly spawn: () => ServerWorkerHandle,
     private readonly listeners: HostListeners,
     private readonly pg: ProcessEvents['call'],
+    private readonly sparePolicy: SparePolicy = LEARNER_SPARES,
   ) {
     const first = this.spawn();
     // Until a program takes it over (ProgramProcess replaces both handlers).
@@ -116,12 +126,35 @@ export class ServerHost {
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
     const generation = ++this.generation;
-    if (this.running) this.stop(this.running);
+    if (this.running) this.terminate(this.running);
     this.running = null;
     if (!options.forChecks) this.checkPgFiles.forget();
     this.setState('starting', []);
     await this.launch(bundle, options, generation);
     return this.current;
+  }
+
+  /**
+   * Stops the running program, or the one starting (its start is abandoned), and drops the databases kept for
+   * the checks: the host is idle, its spares stay booted for the next run.
+   */
+  stopProgram(): void {
+    this.generation += 1;
+    if (this.running) this.terminate(this.running);
+    this.running = null;
+    this.checkPgFiles.forget();
+    this.setState('idle', []);
+  }
+
+  /**
+   * Hands a spare worker (booted, if one is) to another host, the checks': their copies run on this host's spares
+   * instead of spares of their own, and the one missing here boots once this host is quiet.
+   */
+  lendSpare(): ServerWorkerHandle {
+    const worker = this.spares.shift() ?? this.spawn();
+    this.refillPending = true;
+    this.soonQuiet();
+    return worker;
   }
 
   /** Answers `request` with the running program, the kill switch armed. */
@@ -192,7 +225,7 @@ export class ServerHost {
   }
 
   /** Terminates `running`; its open sockets are closed with PROGRAM_RESTARTED, so clients know to reconnect. */
-  private stop(running: Running): void {
+  private terminate(running: Running): void {
     running.process.terminate();
     for (const peer of running.sockets.values()) peer.close(PROGRAM_RESTARTED.code, PROGRAM_RESTARTED.reason);
     running.sockets.clear();
@@ -200,7 +233,7 @@ export class ServerHost {
 
   private async restart(running: Running): Promise<void> {
     const generation = ++this.generation;
-    this.stop(running);
+    this.terminate(running);
     this.running = null;
     this.setState('restarting', [...running.origins]);
     await this.launch(running.bundle, running.options, generation);
@@ -210,7 +243,7 @@ export class ServerHost {
     const storageScope = options.storageScope ?? 'default';
     const worker = this.spares.shift() ?? this.spawn();
     // The next run must not start from nothing; the other spares wait until this program answered.
-    if (this.spares.length === 0) this.spares.push(this.spawn());
+    if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) this.spares.push(this.spawn());
     this.refillPending = true;
     const origins = new Set<string>();
     const sockets = new Map<number, PageSocketPeer>();
@@ -276,7 +309,7 @@ export class ServerHost {
   }
 
   private refillSpares(): void {
-    while (this.spares.length < SPARE_WORKERS) this.spares.push(this.spawn());
+    while (this.spares.length < this.sparePolicy.spares) this.spares.push(this.spawn());
   }
 
   /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then. */

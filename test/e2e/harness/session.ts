@@ -104,10 +104,13 @@ export class PlaygroundSession {
     );
   }
 
-  /** Sends a request with the page's `fetch` (through the service worker) and reads the whole response. */
-  fetch(url: string, spec: RequestSpec = {}): Promise<PageResponse> {
+  /**
+   * Sends a request with the page's `fetch` (through the service worker, to the learner's program) and reads the
+   * whole response; with `forChecks`, with the engine's `fetchForChecks` (to the checks' copy of the program).
+   */
+  fetch(url: string, spec: RequestSpec = {}, forChecks = false): Promise<PageResponse> {
     return this.page.evaluate(
-      async ([target, request]) => {
+      async ([target, request, checks]) => {
         const toBody = (body: BodySpec | undefined): BodyInit | undefined => {
           if (!body) return undefined;
           if ('text' in body) return body.text;
@@ -123,11 +126,12 @@ export class PlaygroundSession {
         const headers = new Headers(request.headers);
         if (request.body && 'json' in request.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
         const started = performance.now();
-        const response = await fetch(target, { method: request.method ?? 'GET', headers, body: toBody(request.body) });
+        const send = checks ? (input: string, init: RequestInit) => window.__halo.engine.fetchForChecks(input, init) : fetch;
+        const response = await send(target, { method: request.method ?? 'GET', headers, body: toBody(request.body) });
         const body = await response.text();
         return { status: response.status, headers: Object.fromEntries(response.headers), body, ms: performance.now() - started };
       },
-      [url, spec] as const,
+      [url, spec, forChecks] as const,
     );
   }
 
