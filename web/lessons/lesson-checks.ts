@@ -6,7 +6,7 @@ import type { FilesPart } from '../state/files-store.ts';
 import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
-import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/checks/run-checks.ts';
 import type { Check } from '../../runtime/checks/check-format.ts';
 import type { ExercisesPart } from '../state/exercises-store.ts';
 
@@ -81,7 +81,11 @@ export function createLessonChecksState(
         return (await engine.run(bundle, { storageScope, forChecks: true })).origins;
       };
       try {
-        const [origin = DEFAULT_ORIGIN] = await startForChecks();
+        // The runner is loaded at the first round, not with the page: the first paint and answer do not need it.
+        const [[origin = DEFAULT_ORIGIN], { runChecks }] = await Promise.all([
+          startForChecks(),
+          import('../../runtime/checks/run-checks.ts'),
+        ]);
         const results = await runChecks(checks, {
           origin,
           // The checks' copy, never the learner's program: a Send meanwhile reaches the learner's.
