@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForProgram } from './share-page.ts';
+import { replaceCode, replaceInEditor, send, waitForProgram } from './share-page.ts';
 
 const PROGRAM = `import { App, AppHttp, MapService } from 'halo';
 
@@ -53,32 +53,8 @@ const shows = (p: Page, text: string) =>
     [EDITOR, text] as const,
   );
 
-/**
- * Replaces the whole text of the checks' Monaco editor with a paste, once the editor holds the focus, and
- * waits until it shows `until` (the check's `expect` line, where each text pasted here differs from the
- * one before). A paste the editor did not take (its focus moved under load between the click and the
- * paste) is made again, as replaceCode does.
- */
-async function pasteChecks(p: Page, text: string, until = text.split('\n')[4].trim()): Promise<void> {
-  const attempts = 3;
-  for (let attempt = 1; ; attempt++) {
-    await p.locator(`${EDITOR} .monaco-editor .view-lines`).click();
-    await p.waitForFunction((scope) => document.activeElement?.closest(`${scope} .monaco-editor`) != null, EDITOR, WAIT);
-    await p.keyboard.press('ControlOrMeta+A');
-    await p.evaluate((value) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', value);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, text);
-    const timeout = attempt === attempts ? WAIT.timeout : WAIT.timeout / attempts;
-    try {
-      await expect.poll(() => shows(p, until), { timeout }).toBe(true);
-      return;
-    } catch (error) {
-      if (attempt === attempts) throw error;
-    }
-  }
-}
+/** Pastes `text` over the checks' Monaco editor and waits until it shows `until` (the check's `expect` line, where each text pasted here differs). */
+const pasteChecks = (p: Page, text: string, until = text.split('\n')[4].trim()) => replaceInEditor(p, text, until, EDITOR);
 
 /**
  * The text of each line the checks editor underlines as an error, as shown: Monaco draws a squiggle in

@@ -35,20 +35,26 @@ export async function pasteIntoEditor(page: Page, text: string, scope = ''): Pro
 }
 
 /**
- * Replaces the editor's whole program with a paste; waits until the editor shows `until`. A paste the
- * editor did not take (its focus moved away under load between the click and the paste) is made again.
+ * Replaces the whole text of the Monaco editor inside `scope` with a paste; waits until it shows `until`. A
+ * paste the editor did not take (its focus moved away under load between the click and the paste) is made
+ * again: each paste selects all first, so a late earlier one is replaced.
  */
-export async function replaceCode(page: Page, code: string, until = code.split('\n')[0]): Promise<void> {
+export async function replaceInEditor(page: Page, text: string, until: string, scope = ''): Promise<void> {
   const attempts = 3;
   for (let attempt = 1; ; attempt++) {
-    await pasteIntoEditor(page, code);
-    if (attempt === attempts) return waitForEditorText(page, until);
+    await pasteIntoEditor(page, text, scope);
+    if (attempt === attempts) return waitForEditorText(page, until, WAIT.timeout, scope);
     try {
-      return await waitForEditorText(page, until, WAIT.timeout / attempts);
+      return await waitForEditorText(page, until, WAIT.timeout / attempts, scope);
     } catch {
-      // Not shown: paste again into the editor, which selects all first, so a late first paste is replaced.
+      // Not shown yet: paste again.
     }
   }
+}
+
+/** Replaces the program editor's whole text with a paste, as a learner would; waits until it shows `until`. */
+export function replaceCode(page: Page, code: string, until = code.split('\n')[0]): Promise<void> {
+  return replaceInEditor(page, code, until);
 }
 
 /** Opens `name` from the file tree and waits until Monaco shows it, so what follows (a paste) lands in it. */
@@ -57,11 +63,11 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.waitForFunction((file) => document.querySelector('[data-shown-file]')?.getAttribute('data-shown-file') === file, name, WAIT);
 }
 
-/** Waits until the editor shows `text` (usable outside a test, unlike expect.poll). */
-export async function waitForEditorText(page: Page, text: string, timeout = WAIT.timeout): Promise<void> {
+/** Waits until the editor (the one inside `scope`, else the program's) shows `text` (usable outside a test, unlike expect.poll). */
+export async function waitForEditorText(page: Page, text: string, timeout = WAIT.timeout, scope = ''): Promise<void> {
   await page.waitForFunction(
-    (wanted) => (document.querySelector('.monaco-editor .view-lines')?.textContent ?? '').replace(/\u00a0/g, ' ').includes(wanted),
-    text,
+    ([wanted, lines]) => (document.querySelector(lines)?.textContent ?? '').replace(/\u00a0/g, ' ').includes(wanted),
+    [text, `${scope} .monaco-editor .view-lines`.trim()] as const,
     { timeout },
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
-import { editorTheme, monaco } from './monaco-setup.ts';
+import { editorTheme, monaco, sharedEditorOptions } from './monaco-setup.ts';
 import { attachEditor, fileShown } from './editor-bridge.ts';
 import { connectFileModels, fileModels, fileOfUri, fileUri, modelOf } from './file-models.ts';
 import { useApiPanel } from '../api/api-panel-store.ts';
@@ -14,7 +14,6 @@ import { useSession } from '../engine/engine-context.tsx';
 import { entryLocation, useConsole } from './console-store.ts';
 import { editorTypeErrors } from './type-errors.ts';
 import { registerApiHover } from './api-hover.ts';
-import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight } from './editor-metrics.ts';
 
 const SOURCE_BY_OWNER = Object.fromEntries(Object.entries(MARKER_OWNERS).map(([s, o]) => [o, s])) as Record<string, ProblemSource>;
 
@@ -148,20 +147,7 @@ export function CodeEditor({ onMount }: { onMount?: (instance: editor.IStandalon
           onMount?.(instance);
         }}
         options={{
-          ariaLabel: `Program editor, ${file}. Press Ctrl+M to toggle whether Tab moves focus.`,
-          // The code shown before the editor loaded used these too: the editor takes its place without a jump.
-          fontFamily: EDITOR_FONT_FAMILY,
-          fontSize: editorFontSize(largeText),
-          lineHeight: editorLineHeight(editorFontSize(largeText)),
-          // Nothing of the playground draws there; without it the code's left edge never moves (editor-metrics.ts).
-          glyphMargin: false,
-          minimap: { enabled: false },
-          automaticLayout: true,
-          tabSize: 2,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
-          stickyScroll: { enabled: false },
+          ...sharedEditorOptions(`Program editor, ${file}.`, largeText),
           // Faded unused code falls below AA contrast; the hint stays in the hover.
           showUnused: false,
         }}

@@ -1,5 +1,5 @@
 /**
- * The editor's font and geometry, shared by Monaco's options (code-editor.tsx) and the code shown before
+ * The editor's font and geometry, shared by Monaco's options (monaco-setup.ts) and the code shown before
  * Monaco has loaded (code-placeholder.tsx), so the editor takes over in place: same font, same lines, the
  * code's first character at the same pixel. Monaco's own defaults differ per platform; these are them,
  * one stack for all.

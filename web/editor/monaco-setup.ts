@@ -1,5 +1,7 @@
 import * as monaco from 'monaco-editor';
 import { loader } from '@monaco-editor/react';
+import type { editor } from 'monaco-editor';
+import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight } from './editor-metrics.ts';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
 import TsWorker from 'monaco-editor/language/typescript/ts.worker.js?worker';
 
@@ -60,5 +62,28 @@ export function editorTheme(theme: 'light' | 'dark'): string {
 
 // Use the bundled Monaco: @monaco-editor/react would otherwise fetch it from a CDN.
 loader.config({ monaco });
+
+/**
+ * The options every editor of the playground shares: the font and line geometry of the code shown before
+ * Monaco loaded (editor-metrics.ts), so an editor takes over in place, and no chrome that hides code.
+ */
+export function sharedEditorOptions(ariaLabel: string, largeText: boolean): editor.IStandaloneEditorConstructionOptions {
+  const fontSize = editorFontSize(largeText);
+  return {
+    ariaLabel: `${ariaLabel} Press Ctrl+M to toggle whether Tab moves focus.`,
+    fontFamily: EDITOR_FONT_FAMILY,
+    fontSize,
+    lineHeight: editorLineHeight(fontSize),
+    // Nothing of the playground draws there; without it the code's left edge never moves (editor-metrics.ts).
+    glyphMargin: false,
+    minimap: { enabled: false },
+    automaticLayout: true,
+    tabSize: 2,
+    scrollBeyondLastLine: false,
+    fixedOverflowWidgets: true,
+    // Sticky lines hide code a learner is reading and add tab stops between the editor and the page.
+    stickyScroll: { enabled: false },
+  };
+}
 
 export { monaco };

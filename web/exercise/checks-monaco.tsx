@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Editor from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
-import { editorTheme, monaco } from '../editor/monaco-setup.ts';
-import { EDITOR_FONT_FAMILY, editorFontSize, editorLineHeight } from '../editor/editor-metrics.ts';
+import { editorTheme, monaco, sharedEditorOptions } from '../editor/monaco-setup.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
@@ -62,7 +61,6 @@ export function ChecksMonaco({
   useEffect(() => {
     if (model.current) showMarks(model.current, marked);
   }, [marked]);
-  const fontSize = editorFontSize(largeText);
   return (
     <div className="h-full rounded border border-slate-300 dark:border-slate-700" data-testid="checks-editor">
       <Editor
@@ -80,19 +78,7 @@ export function ChecksMonaco({
           if (current) showMarks(current, marked);
           onMount(instance);
         }}
-        options={{
-          ariaLabel: 'Checks as JSON. Press Ctrl+M to toggle whether Tab moves focus.',
-          fontFamily: EDITOR_FONT_FAMILY,
-          fontSize,
-          lineHeight: editorLineHeight(fontSize),
-          glyphMargin: false,
-          minimap: { enabled: false },
-          automaticLayout: true,
-          tabSize: 2,
-          scrollBeyondLastLine: false,
-          fixedOverflowWidgets: true,
-          stickyScroll: { enabled: false },
-        }}
+        options={sharedEditorOptions('Checks as JSON.', largeText)}
       />
     </div>
   );
