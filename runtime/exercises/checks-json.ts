@@ -1,8 +1,7 @@
 import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Check } from '../checks/check-format.ts';
 import { checkIssuesAt, issueWords } from '../checks/check-schema.ts';
-import { isSafeKey } from '../framework/objects/safe-keys.ts';
-import { EXERCISE_LIMITS } from './exercise.ts';
+import { EXERCISE_LIMITS, keyProblem } from './exercise.ts';
 
 /** A stretch of the checks' text that is wrong, and why: what an editor underlines. */
 export interface JsonMark {
@@ -76,24 +75,6 @@ export function pathMark(root: Node, path: (string | number)[], onKey: boolean, 
   return nodeMark(root, message);
 }
 
-/** The first key that could reach a prototype, or a nesting past the exercise limit, marked; exercises refuse both. */
-function unsafeMark(root: Node): JsonMark | null {
-  const pending: [Node, number][] = [[root, 0]];
-  for (let item = pending.pop(); item; item = pending.pop()) {
-    const [node, depth] = item;
-    // The list of checks is one level into the exercise.
-    if (depth + 1 > EXERCISE_LIMITS.nesting) return nodeMark(node, `nested deeper than ${EXERCISE_LIMITS.nesting} levels`);
-    for (const child of node.children ?? []) {
-      const key = child.type === 'property' ? child.children?.[0] : undefined;
-      if (key && !isSafeKey(String(key.value))) {
-        return { offset: key.offset, length: key.length, message: `"${String(key.value)}" is not allowed as a key` };
-      }
-      pending.push([child.type === 'property' ? (child.children?.[1] ?? child) : child, depth + 1]);
-    }
-  }
-  return null;
-}
-
 /** The problem as its words read in the status line: what is wrong, and on which line. */
 const withLine = (text: string, mark: JsonMark) => `${mark.message} (line ${lineOf(text, mark.offset)})`;
 
@@ -134,9 +115,16 @@ export function readChecksJson(text: string): ChecksReading {
   const parsed = parse(text);
   if ('errors' in parsed) return { problem: `Not JSON: ${withLine(text, parsed.errors[0])}`, marks: parsed.errors };
   const { root } = parsed;
-  const unsafe = unsafeMark(root);
-  if (unsafe) return { problem: `The checks cannot be used: ${withLine(text, unsafe)}.`, marks: [unsafe] };
   const value: unknown = JSON.parse(text);
+  // Exercises refuse both; the list of checks is one level into the exercise.
+  const keys = keyProblem(value, 1);
+  if (keys) {
+    const unsafe =
+      keys.kind === 'key'
+        ? pathMark(root, keys.path, true, `"${keys.key}" is not allowed as a key`)
+        : pathMark(root, keys.path, false, `nested deeper than ${EXERCISE_LIMITS.nesting} levels`);
+    return { problem: `The checks cannot be used: ${withLine(text, unsafe)}.`, marks: [unsafe] };
+  }
   if (!Array.isArray(value)) {
     const mark = nodeMark(root, 'the checks are a JSON list');
     return { problem: 'The checks are a JSON list: [ { "title": …, "request": …, "expect": … } ].', marks: [mark] };

@@ -17,13 +17,20 @@ export interface Exercise {
 /** Limits of an exercise from a link or a file: data from anyone, so every part is bounded. */
 export const EXERCISE_LIMITS = { title: 200, text: 20_000, checks: 50, checkChars: 20_000, allChecksChars: 200_000, nesting: 32 } as const;
 
-/** The first object key that could reach a prototype (`__proto__`, `constructor`, `prototype`) anywhere in `value`, or a nesting too deep. */
-function keyProblem(value: unknown, depth = 0): string | null {
+/** An exercise's data that could reach a prototype or nests too deep, and where: the keys and indexes down to it. */
+export type KeyProblem = { kind: 'key'; key: string; path: (string | number)[] } | { kind: 'nesting'; path: (string | number)[] };
+
+/**
+ * The first object key that could reach a prototype (`__proto__`, `constructor`, `prototype`) anywhere in
+ * `value`, or the first value nested deeper than the limit; `depth` is how deep `value` itself is.
+ */
+export function keyProblem(value: unknown, depth = 0, path: (string | number)[] = []): KeyProblem | null {
   if (value === null || typeof value !== 'object') return null;
-  if (depth > EXERCISE_LIMITS.nesting) return `it is nested deeper than ${EXERCISE_LIMITS.nesting} levels`;
+  if (depth > EXERCISE_LIMITS.nesting) return { kind: 'nesting', path };
   for (const [key, item] of Object.entries(value)) {
-    if (!isSafeKey(key)) return `it holds the key "${key}"`;
-    const inner = keyProblem(item, depth + 1);
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    if (!isSafeKey(key)) return { kind: 'key', key, path: at };
+    const inner = keyProblem(item, depth + 1, at);
     if (inner) return inner;
   }
   return null;
@@ -57,7 +64,10 @@ export function exerciseProblem(value: unknown): string | null {
   const unknown = Object.keys(value).find((key) => !['title', 'text', 'starter', 'solution', 'checks'].includes(key));
   if (unknown !== undefined) return `The exercise has an unknown part "${unknown}".`;
   const keys = keyProblem(value);
-  if (keys) return `The exercise cannot be opened: ${keys}.`;
+  if (keys) {
+    const why = keys.kind === 'key' ? `it holds the key "${keys.key}"` : `it is nested deeper than ${EXERCISE_LIMITS.nesting} levels`;
+    return `The exercise cannot be opened: ${why}.`;
+  }
   const { title, text, starter, solution, checks } = value;
   if (typeof title !== 'string' || title.trim() === '' || title.length > EXERCISE_LIMITS.title) {
     return `The title must be a text of 1 to ${EXERCISE_LIMITS.title} characters.`;
