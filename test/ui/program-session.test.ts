@@ -91,6 +91,67 @@ describe('compile-and-run session', () => {
   });
 });
 
+describe('edits while typing', () => {
+  it('compile at once, without waiting for a pause in the typing', async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = new FakeEngine();
+      const session = new ProgramSession(engine);
+      await session.compileNow({ 'main.ts': 'a' });
+      session.schedule({ 'main.ts': 'ab' });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(engine.runs.map((b) => b.code)).toEqual(['a', 'ab']);
+      session.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('supersede a compile still running: its result is dropped and only the newest edit compiles after it', async () => {
+    const engine = new FakeEngine();
+    const compile = engine.compile.bind(engine);
+    const held: (() => void)[] = [];
+    engine.compile = async (files) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return compile(files);
+    };
+    const session = new ProgramSession(engine);
+    session.schedule({ 'main.ts': 'a' });
+    await expect.poll(() => held.length).toBe(1);
+    // Keystrokes landing while 'a' compiles: none reaches the compiler yet.
+    session.schedule({ 'main.ts': 'ab' });
+    session.schedule({ 'main.ts': 'abc' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(held).toHaveLength(1);
+    held[0]();
+    await expect.poll(() => held.length).toBe(2);
+    held[1]();
+    await expect.poll(() => session.store.get().runningId).toBe('id:abc');
+    expect(engine.compiles).toBe(2);
+    expect(engine.runs.map((b) => b.code)).toEqual(['abc']);
+  });
+
+  it('Run compiles what the editor holds: an edit waiting for an older compile is not compiled again', async () => {
+    const engine = new FakeEngine();
+    const compile = engine.compile.bind(engine);
+    let release!: () => void;
+    engine.compile = async (files) => {
+      if (files['main.ts'] === 'a') await new Promise<void>((resolve) => (release = resolve));
+      return compile(files);
+    };
+    const session = new ProgramSession(engine);
+    session.schedule({ 'main.ts': 'a' });
+    await expect.poll(() => release).toBeTypeOf('function');
+    session.schedule({ 'main.ts': 'ab' });
+    const run = session.compileNow({ 'main.ts': 'ab' });
+    release();
+    await run;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(engine.runs.map((b) => b.code)).toEqual(['ab']);
+    expect(engine.compiles).toBe(2);
+  });
+});
+
 describe('before the engine is ready', () => {
   it('says it is starting, then compiles; a failed start is reported', async () => {
     const engine = new FakeEngine();

@@ -1,4 +1,4 @@
-import type { Diagnostic, PlaygroundEngine, ProgramBundle } from '../../runtime/contract/engine-api.ts';
+import type { CompileResult, Diagnostic, PlaygroundEngine, ProgramBundle } from '../../runtime/contract/engine-api.ts';
 import { createStore, type Store } from '../state/store.ts';
 import { sameFiles, type Files } from '../state/files-store.ts';
 import { RunHeldError } from './run-held-error.ts';
@@ -44,10 +44,16 @@ export interface TypeCheck {
 /** Type-checks the code being compiled; null when it cannot be known (no editor). */
 export type TypeErrorCheck = () => Promise<TypeCheck | null>;
 
+/** A compile that succeeded. */
+type CompiledBuild = Extract<CompileResult, { ok: true }>;
+
 /** `import { …, PgService, … } from 'halo'`: the program loads PGlite when it starts. */
 const IMPORTS_PG_SERVICE = /\bimport\s*\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
 
-/** Compiles the learner's files on change (debounced) or on demand, and runs each good build. */
+/**
+ * Compiles the learner's files on change (at once, one build at a time, the newest edit superseding older ones) or on
+ * demand, and runs each good build.
+ */
 export class ProgramSession {
   readonly store: Store<SessionState> = createStore<SessionState>({
     phase: 'starting',
@@ -63,6 +69,10 @@ export class ProgramSession {
 
   private timer: ReturnType<typeof setTimeout> | undefined;
   private generation = 0;
+  /** Builds compiling or type-checking (the steps before a program runs): an edit made meanwhile waits for them. */
+  private checking = 0;
+  /** The newest edited files, kept while a build is checking; they compile as soon as it is done. */
+  private waiting: Files | null = null;
   private engineReady = false;
   /** The bundle last handed to the engine, even if it never finished starting (a loop at top level). */
   private handed: ProgramBundle | null = null;
@@ -79,7 +89,8 @@ export class ProgramSession {
 
   constructor(
     private readonly engine: PlaygroundEngine,
-    private readonly debounceMs = 400,
+    /** How long an edit waits before it compiles when no build is checking (0: at once, after the current task). */
+    private readonly delayMs = 0,
   ) {
     // A rejected `ready` is reported by the compile that awaits it.
     engine.ready.then(
@@ -88,10 +99,20 @@ export class ProgramSession {
     );
   }
 
-  /** Compiles after the learner pauses typing. */
+  /**
+   * Compiles an edit without waiting for the learner to pause. While a build is still compiling, the edit
+   * supersedes it: that build's result is dropped and the newest files compile once it is done, so keystrokes
+   * never queue up in the compiler and only the newest result runs. A slower compile thereby spaces builds out
+   * by itself (the delay adapts to the machine).
+   */
   schedule(files: Files): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.build(files, false), this.debounceMs);
+    if (this.checking > 0) {
+      this.waiting = files;
+      this.generation += 1;
+      return;
+    }
+    this.timer = setTimeout(() => void this.build(files, false), this.delayMs);
   }
 
   /** Sets how a build made while typing is checked: one with new type errors does not replace the running program. */
@@ -119,20 +140,15 @@ export class ProgramSession {
   /** Compiles `files`; a good build runs afresh when `explicit`, else only when it changed and adds no type errors. */
   private async build(files: Files, explicit: boolean): Promise<void> {
     clearTimeout(this.timer);
+    // Run compiles what the editor holds now: an edit waiting for an older build is in it.
+    if (explicit) this.waiting = null;
     const generation = ++this.generation;
     const stale = () => generation !== this.generation;
     this.store.set({ phase: this.engineReady ? 'compiling' : 'starting' });
     try {
-      // Not behind `engine.ready`: a program the build compiled ahead runs before esbuild has started.
-      const result = await this.engine.compile(files);
-      if (stale()) return;
-      if (!result.ok) {
-        this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
-        return;
-      }
-      this.store.set({ output: withoutSourceMap(result.bundle.code) });
-      const errors = (await this.typeErrors?.().catch(() => null))?.errors ?? null;
-      if (stale()) return;
+      const checked = await this.compileAndCheck(files, stale);
+      if (!checked) return;
+      const { result, errors } = checked;
       const accepted = this.acceptedErrors;
       const fresh = (errors ?? []).filter((key) => !accepted?.has(key));
       // Half-typed code (`app.` on its own line) compiles but would crash the program the learner is trying.
@@ -185,9 +201,41 @@ export class ProgramSession {
     return this.handed;
   }
 
-  /** Stops a pending debounced compile. */
+  /**
+   * The steps before a build runs: compile, then the type check. Null when the build failed (its errors shown) or
+   * went stale meanwhile; an edit made during these steps compiles once they are done.
+   */
+  private async compileAndCheck(files: Files, stale: () => boolean): Promise<{ result: CompiledBuild; errors: string[] | null } | null> {
+    this.checking += 1;
+    try {
+      // Not behind `engine.ready`: a program the build compiled ahead runs before esbuild has started.
+      const result = await this.engine.compile(files);
+      if (stale()) return null;
+      if (!result.ok) {
+        this.store.set({ phase: 'error', durationMs: result.durationMs, diagnostics: result.diagnostics, failure: null });
+        return null;
+      }
+      this.store.set({ output: withoutSourceMap(result.bundle.code) });
+      const errors = (await this.typeErrors?.().catch(() => null))?.errors ?? null;
+      return stale() ? null : { result, errors };
+    } finally {
+      this.checked();
+    }
+  }
+
+  /** A build finished checking: the newest edit made meanwhile compiles now. */
+  private checked(): void {
+    this.checking -= 1;
+    const next = this.waiting;
+    if (this.checking > 0 || next === null) return;
+    this.waiting = null;
+    void this.build(next, false);
+  }
+
+  /** Stops a pending compile, and drops an edit waiting for one. */
   dispose(): void {
     clearTimeout(this.timer);
+    this.waiting = null;
     this.generation += 1;
   }
 }
