@@ -131,6 +131,32 @@ describe('edits while typing', () => {
     expect(engine.runs.map((b) => b.code)).toEqual(['abc']);
   });
 
+  it('a program handed over is the running one once started, even while a newer edit compiles', async () => {
+    const engine = new FakeEngine();
+    const compile = engine.compile.bind(engine);
+    const run = engine.run.bind(engine);
+    let compiled!: () => void;
+    let started!: () => void;
+    engine.compile = async (files) => {
+      if (files['main.ts'] === 'ab') await new Promise<void>((resolve) => (compiled = resolve));
+      return compile(files);
+    };
+    engine.run = async (bundle) => {
+      await new Promise<void>((resolve) => (started = resolve));
+      return run(bundle);
+    };
+    const session = new ProgramSession(engine);
+    session.schedule({ 'main.ts': 'a' });
+    await expect.poll(() => started).toBeTypeOf('function');
+    session.schedule({ 'main.ts': 'ab' });
+    await expect.poll(() => compiled).toBeTypeOf('function');
+    started();
+    await expect.poll(() => session.store.get().runningId).toBe('id:a');
+    expect(session.store.get().phase).toBe('compiling');
+    compiled();
+    session.dispose();
+  });
+
   it('Run compiles what the editor holds: an edit waiting for an older compile is not compiled again', async () => {
     const engine = new FakeEngine();
     const compile = engine.compile.bind(engine);

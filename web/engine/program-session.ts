@@ -182,8 +182,9 @@ export class ProgramSession {
           if (!stale()) this.store.set({ starting: null });
         }
         if (database) this.databaseLoaded = true;
+        // An edit made since may be compiling: this program runs all the same until a newer one is handed over.
+        if (this.handed === result.bundle) this.store.set({ runningId: result.bundle.id });
         if (stale()) return;
-        this.store.set({ runningId: result.bundle.id });
       }
       this.store.set({ phase: 'ok' });
     } catch (error) {

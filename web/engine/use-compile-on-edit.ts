@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSession } from './engine-context.tsx';
 import { useFiles } from '../state/files-store.ts';
 
-/** Compiles once at start and after every edit (debounced); the full page and the embed both use it. */
+/** Compiles once at start and after every edit (at once); the full page and the embed both use it. */
 export function useCompileOnEdit(): void {
   const { filesStore } = useFiles();
   const session = useSession();
