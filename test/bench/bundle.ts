@@ -27,6 +27,7 @@ export async function bundleBenchmark(): Promise<void> {
     ...SERVER_ENTRIES.map((name) => ({ in: here(`./servers/${name}.ts`), out: name })),
     { in: here('./in-process.ts'), out: 'in-process' },
     { in: here('./allocation.ts'), out: 'allocation' },
+    { in: here('./adapter-overhead.ts'), out: 'adapter-overhead' },
   ];
   await build({
     entryPoints,
