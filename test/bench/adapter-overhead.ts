@@ -7,32 +7,16 @@
  * server core; `BENCH_ROUNDS` (default 9) sets the rounds.
  */
 import { spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppHttp } from 'halo';
 import { createHaloApp } from './apps/halo-app.ts';
+import { StandInRequest, StandInResponse } from './stand-ins.ts';
 import { median } from './stats.ts';
 import { HELLO_TEXT, JSON_TYPE, TEXT_TYPE, WORKLOADS, jsonPayload, paramPayload, postPayload } from './workloads.ts';
 import type { Workload } from './workloads.ts';
 
-/** What a handler reads of Node's IncomingMessage; emits the body once the listeners are on. */
-class StandInRequest extends EventEmitter {
-  readonly headers: Record<string, string>;
-  readonly socket = {};
-  constructor(
-    readonly method: string,
-    readonly url: string,
-    w: Workload,
-  ) {
-    super();
-    const host = { host: '127.0.0.1' };
-    this.headers = w.body ? { ...host, ...w.headers, 'content-length': String(Buffer.byteLength(w.body)) } : host;
-  }
-}
-
 type Handler = (im: IncomingMessage, sr: ServerResponse) => void;
-let sent = '';
-const response = { headersSent: false, destroyed: false, writeHead() {}, end: (body?: string) => void (sent = body ?? '') };
+const response = new StandInResponse();
 
 function send(sr: ServerResponse, type: string, body: string): void {
   sr.writeHead(200, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)) });
@@ -84,7 +68,7 @@ async function measure(): Promise<void> {
     const micros = { raw: [] as number[], halo: [] as number[] };
     for (const name of ['raw', 'halo'] as const) {
       await slice(handlers[name], w, body, 30_000);
-      if (sent !== w.expected.body) throw new Error(`${name} ${w.path}: unexpected body ${sent}`);
+      if (response.sent !== w.expected.body) throw new Error(`${name} ${w.path}: unexpected body ${response.sent}`);
     }
     for (let round = 0; round < rounds; round++) {
       for (const name of round % 2 ? (['raw', 'halo'] as const) : (['halo', 'raw'] as const))

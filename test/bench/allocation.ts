@@ -9,12 +9,12 @@
  * Run with `--expose-gc --max-semi-space-size=256 --min-semi-space-size=256` (run.ts does); prints
  * `BENCH_RESULT` with one row per workload (NaN when a collection ran during a loop after all).
  */
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import { AppHttp } from 'halo';
 import { createHaloApp } from './apps/halo-app.ts';
+import { StandInRequest, StandInResponse } from './stand-ins.ts';
 import { WORKLOADS } from './workloads.ts';
 import type { Workload } from './workloads.ts';
 import type { AllocationRow } from './report.ts';
@@ -22,22 +22,7 @@ import type { AllocationRow } from './report.ts';
 const WARM_UP = 50_000;
 const MEASURED = 20_000;
 
-/** What handleRequest reads of Node's IncomingMessage; emits the body once listeners are on. */
-class StandInRequest extends EventEmitter {
-  readonly headers: Record<string, string>;
-  readonly socket = {};
-  constructor(
-    readonly method: string,
-    readonly url: string,
-    w: Workload,
-  ) {
-    super();
-    this.headers = w.body ? { ...w.headers, 'content-length': String(Buffer.byteLength(w.body)) } : {};
-  }
-}
-
-let sent = '';
-const standInResponse = { headersSent: false, destroyed: false, writeHead() {}, end: (body?: string) => void (sent = body ?? '') };
+const standInResponse = new StandInResponse();
 const http = new AppHttp(createHaloApp());
 http.app.freeze();
 let collections = 0;
@@ -76,7 +61,7 @@ const rows: AllocationRow[] = [];
 for (const w of WORKLOADS) {
   const body = w.body === undefined ? null : Buffer.from(w.body);
   await serve(w, body, WARM_UP);
-  if (sent !== w.expected.body) throw new Error(`allocation ${w.path}: unexpected body ${sent}`);
+  if (standInResponse.sent !== w.expected.body) throw new Error(`allocation ${w.path}: unexpected body ${standInResponse.sent}`);
   const total = await bytesPer(() => serve(w, body, MEASURED));
   const standIns = await bytesPer(async () => {
     for (let i = 0; i < MEASURED; i++) kept = new StandInRequest(w.method, w.path, w);
