@@ -39,7 +39,8 @@ test("an edit's response is shown while the typing goes on", async () => {
   // Monaco loads after the first program ran (a first visit: over the network).
   await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
   await replaceCode(page, CODE);
-  let bundle = await waitForProgram(page, first);
+  // The first edit's compile also starts esbuild (its wasm compiled on a first visit).
+  let bundle = await waitForProgram(page, first, FIRST.timeout);
   expect((await send(page)).body).toContain('typed:');
   // The caret between `typed:` and the closing quote: the end of the last line, then before `'; }`.
   await page.locator('.monaco-editor .view-lines').first().click();
