@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import type { Plugin } from 'vite';
 
 /** The snippet script's name at the site's root: the one URL an author's page loads. */
-export const EMBED_SCRIPT_FILE = 'embed.js';
+const EMBED_SCRIPT_FILE = 'embed.js';
 
 /** embed.js bundled from `entry` into one self-contained, minified classic script (no chunk of the site to fetch after it). */
 async function embedScript(entry: string, minify: boolean): Promise<string> {

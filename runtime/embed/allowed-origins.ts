@@ -5,7 +5,7 @@
  */
 
 /** The allowlist's file name, at the site's root. */
-export const ALLOWED_ORIGINS_FILE = 'embed-origins.json';
+const ALLOWED_ORIGINS_FILE = 'embed-origins.json';
 
 /** The origins of the allowlist at `root`, or null when there is none (any page may embed). */
 export async function readAllowedOrigins(root: URL): Promise<string[] | null> {

@@ -10,7 +10,7 @@ import { SnippetProgram } from './snippet-program.ts';
 import type { FromFrame, ToFrame } from './snippet-protocol.ts';
 
 /** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
-export const MAX_PROGRAMS = 24;
+const MAX_PROGRAMS = 24;
 /** The longest console line passed to the page. */
 const MAX_CONSOLE_CHARS = 4000;
 /** The pool keeps one booted worker ready for the next snippet's first Run (or a re-run after an edit). */

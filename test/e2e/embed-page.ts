@@ -14,7 +14,7 @@ app.get('/hello', () => ({ hello: 'world' }));
 await new AppHttp(app).startServer('localhost', 3000);`;
 
 /** The second: editable, with a body to send. */
-export const GREET = `import { App, AppHttp } from 'halo';
+const GREET = `import { App, AppHttp } from 'halo';
 
 const app = new App();
 app.post('/greet', async (req) => {
