@@ -8,29 +8,23 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchFirefox } from './harness/firefox.ts';
-import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST } from './harness/wait.ts';
-import { embedPage, servePage } from './embed-page.ts';
+import { embedPage } from './embed-page.ts';
 
-let build: StaticServer;
-let host: Awaited<ReturnType<typeof servePage>>;
+const servers = serveBuildAndPage((url) => embedPage(url));
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  build = await serveStatic(distDir());
-  host = await servePage(() => embedPage(build.url));
   browser = await launchFirefox();
   page = await browser.newPage();
-  await page.goto(host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
+  await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
   await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined, { timeout: FIRST.timeout });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await build?.close();
-  await host?.close();
 });
 
 /** Presses snippet `id`'s button and returns the response body it shows, once its status line names one. */
@@ -50,7 +44,7 @@ async function runSnippet(id: string): Promise<string> {
 }
 
 test('before a click Firefox loads embed.js alone; Run answers each snippet from the third-party frame', async () => {
-  expect(build.requests).toEqual(['/halo/embed.js']);
+  expect(servers.build.requests).toEqual(['/halo/embed.js']);
   expect(JSON.parse(await runSnippet('hello'))).toEqual({ hello: 'world' });
   expect(JSON.parse(await runSnippet('greet'))).toEqual({ greeting: 'Hello, Ada' });
   expect(JSON.parse(await runSnippet('count'))).toEqual({ count: 1 });

@@ -12,10 +12,9 @@ import { unified } from 'unified';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import remarkHalo from 'halo/remark';
 import { launchChromium } from './harness/browser.ts';
-import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { escapeHtml, servePage } from './embed-page.ts';
+import { escapeHtml } from './embed-page.ts';
 
 const MARKDOWN = `# Todos, step by step
 
@@ -78,24 +77,19 @@ function buildPage(buildUrl: string): string {
 <title>Todos</title><script src="${buildUrl}embed.js" defer></script></head><body><main>${body}</main></body></html>`;
 }
 
-let build: StaticServer;
-let host: Awaited<ReturnType<typeof servePage>>;
+const servers = serveBuildAndPage(buildPage);
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  build = await serveStatic(distDir());
-  host = await servePage(() => buildPage(build.url));
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
   page.setDefaultTimeout(WAIT.timeout);
-  await page.goto(host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
+  await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await build?.close();
-  await host?.close();
 });
 
 test('the plugin makes each halo block a snippet after the code the site shows; halo-setup is hidden inside the next', () => {

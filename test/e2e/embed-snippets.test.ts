@@ -12,31 +12,26 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
-import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { embedPage, servePage } from './embed-page.ts';
+import { embedPage } from './embed-page.ts';
 
 /** What embed.js may weigh, gzip: the page pays this and nothing more until a Run. */
 const EMBED_GZIP_BUDGET = 30 * 1024;
 
-let build: StaticServer;
-let host: Awaited<ReturnType<typeof servePage>>;
+const servers = serveBuildAndPage((url) => embedPage(url));
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  build = await serveStatic(distDir());
-  host = await servePage(() => embedPage(build.url));
   browser = await launchChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(WAIT.timeout);
-  await page.goto(host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
+  await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await build?.close();
-  await host?.close();
 });
 
 /** The text of what snippet `id` shows in its part `css` (inside its shadow root). */
@@ -53,7 +48,7 @@ test('before any click the page loads embed.js alone from the build, within its 
   await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined);
   expect(await page.locator('halo-snippet').count()).toBe(5);
   expect(await page.getByRole('button', { name: /^Run / }).count()).toBe(5);
-  expect(build.requests).toEqual(['/halo/embed.js']);
+  expect(servers.build.requests).toEqual(['/halo/embed.js']);
   expect(await page.locator('iframe').count()).toBe(0);
   const gzip = gzipSync(readFileSync(join(distDir(), 'embed.js')), { level: constants.Z_BEST_COMPRESSION }).byteLength;
   expect(gzip).toBeLessThanOrEqual(EMBED_GZIP_BUDGET);
