@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { embedScriptPlugin } from './runtime/build/embed-script-plugin.ts';
 import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { haloTarballPlugin } from './runtime/build/halo-tarball-plugin.ts';
 import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
@@ -32,6 +33,7 @@ export default defineConfig(({ mode }) => ({
     mswCookieStorePlugin(),
     monacoLanguagesPlugin(),
     prebuiltProgramsPlugin(coursePrograms),
+    embedScriptPlugin(),
     serviceWorkerPlugin(),
     haloTarballPlugin(),
     pgliteSeedPlugin(),
@@ -56,6 +58,8 @@ export default defineConfig(({ mode }) => ({
       input: {
         index: 'index.html',
         dashboard: 'web/classroom/dashboard.html',
+        // The frame a page's <halo-snippet> elements open (embed.js, from embedScriptPlugin, opens it).
+        embed: 'web/embed/frame.html',
         ...(mode === 'e2e' ? { harness: 'web/harness.html' } : {}),
       } as Record<string, string>,
     },

@@ -43,13 +43,23 @@ async function bundleJs(root: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-function declarations(root: string): string {
-  const [dts] = generateDtsBundle(
-    [{ filePath: resolve(root, 'runtime/node/index.ts'), output: { noBanner: true, exportReferencedTypes: false } }],
-    {
-      preferredConfigPath: resolve(root, 'tsconfig.json'),
-    },
-  );
+/** `halo/remark` (runtime/embed/remark-halo.ts: the Markdown plugin for `<halo-snippet>`), one ES module with no dependencies. */
+async function bundleRemark(root: string): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(root, 'runtime/embed/remark-halo.ts')],
+    bundle: true,
+    platform: 'neutral',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+function declarations(root: string, entry = 'runtime/node/index.ts'): string {
+  const [dts] = generateDtsBundle([{ filePath: resolve(root, entry), output: { noBanner: true, exportReferencedTypes: false } }], {
+    preferredConfigPath: resolve(root, 'tsconfig.json'),
+  });
   return dts;
 }
 
@@ -63,7 +73,10 @@ async function haloPackageFiles(root: string): Promise<Record<string, string>> {
     license: manifest.license,
     type: 'module',
     engines: { node: '>=20' },
-    exports: { '.': { types: './index.d.ts', default: './index.js' } },
+    exports: {
+      '.': { types: './index.d.ts', default: './index.js' },
+      './remark': { types: './remark.d.ts', default: './remark.js' },
+    },
     peerDependencies: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, manifest.dependencies[name]])),
     peerDependenciesMeta: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, { optional: true }])),
   };
@@ -71,6 +84,8 @@ async function haloPackageFiles(root: string): Promise<Record<string, string>> {
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'index.js': await bundleJs(root),
     'index.d.ts': declarations(root),
+    'remark.js': await bundleRemark(root),
+    'remark.d.ts': declarations(root, 'runtime/embed/remark-halo.ts'),
     'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it; the GraphQL provider needs \`graphql\`.\n`,
   };
 }

@@ -42,7 +42,7 @@ export interface EngineOptions {
 }
 
 /** Answers a program's call to the page: an optional package's module, or its PGlite's assets, seed (from the site at `root`) and files. */
-async function answerCall(call: PgCall, root: URL): ReturnType<typeof answerPgCall> {
+export async function answerCall(call: PgCall, root: URL): ReturnType<typeof answerPgCall> {
   if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
   if (call.method !== 'seed') return answerPgCall(call);
   const seed = await pgliteSeed(root);

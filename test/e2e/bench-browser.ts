@@ -5,7 +5,8 @@
  * nothing, cold first response on localhost and over a throttled 20 Mbit/s, 40 ms RTT link, warm reload,
  * edit→response; then the engine's details (cold/warm load on the engine's test page, edits, request
  * round trip next to an in-page `app.fetch` floor), and what the learner sees (bench-learner.ts). Writes
- * test/bench/BROWSER.md; with HALO_BENCH_ONLY=learner, only its learner section. Bounded: several minutes.
+ * test/bench/BROWSER.md; with HALO_BENCH_ONLY=learner, only its learner section, and with HALO_BENCH_ONLY=embed,
+ * only the snippets' (bench-embed.ts: `<halo-snippet>` in a stranger's page). Bounded: several minutes.
  * Not a test: figures are reported against the targets, misses included.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { StaticServer } from './harness/static-server.ts';
 import { firstLesson } from './harness/first-lesson.ts';
 import { eagerGzipBytes, precacheBytes } from './bench-site-figures.ts';
 import { learnerFigures, learnerSection, withLearnerSection } from './bench-learner.ts';
+import { embedFigures, embedSection, withEmbedSection } from './bench-embed.ts';
 
 const LOAD_RUNS = 5;
 const EDITS = 30;
@@ -232,6 +234,12 @@ async function main(): Promise<void> {
       console.log(section);
       return;
     }
+    if (process.env.HALO_BENCH_ONLY === 'embed') {
+      const section = embedSection(await embedFigures(browser, server, site));
+      writeFileSync(reportPath, withEmbedSection(readFileSync(reportPath, 'utf8'), section));
+      console.log(section);
+      return;
+    }
     const targets: Target[] = [];
     const eager = eagerGzipBytes(site);
     targets.push({
@@ -300,6 +308,7 @@ async function main(): Promise<void> {
       how: `p50 of ${EDITS} edits ${EDIT_GAP_MS} ms apart (the editor's debounce): compile, run, request`,
     });
     const learner = learnerSection(await learnerFigures(browser, server));
+    const snippets = embedSection(await embedFigures(browser, server, site));
     const report = [
       '# Playground in the browser',
       '',
@@ -350,6 +359,7 @@ async function main(): Promise<void> {
       'next edit. The back-to-back row leaves no gap: each edit then shares the cores with the spare the edit before started.',
       '',
       learner,
+      snippets,
     ].join('\n');
     writeFileSync(reportPath, report);
     console.log(report);

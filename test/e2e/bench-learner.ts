@@ -128,7 +128,7 @@ async function profile(browser: Browser, server: StaticServer, slowdown: number)
 }
 
 /** PSS (MB) of `pid` and all its descendants, from /proc/<pid>/smaps_rollup. */
-function treePss(pid: number): number {
+export function treePss(pid: number): number {
   const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='])
     .toString()
     .trim()
@@ -156,7 +156,7 @@ function treePss(pid: number): number {
 }
 
 /** The browser this process launched (its direct child). */
-function browserPid(): number {
+export function browserPid(): number {
   const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
     .toString()
     .trim()
@@ -272,8 +272,13 @@ const SECTION_HEADING = '## What the learner sees';
 
 /** `report` with its learner section replaced by `section` (appended when it has none). */
 export function withLearnerSection(report: string, section: string): string {
-  const start = report.indexOf(SECTION_HEADING);
+  return withSection(report, SECTION_HEADING, section);
+}
+
+/** `report` with the section under `heading` (to the next `## `) replaced by `section`, or `section` appended. */
+export function withSection(report: string, heading: string, section: string): string {
+  const start = report.indexOf(heading);
   if (start < 0) return `${report.trimEnd()}\n\n${section}`;
-  const next = report.indexOf('\n## ', start + SECTION_HEADING.length);
+  const next = report.indexOf('\n## ', start + heading.length);
   return `${report.slice(0, start)}${section}${next < 0 ? '' : report.slice(next + 1)}`;
 }

@@ -33,6 +33,12 @@ export class FetchRequestContext extends RequestContext {
   protected async readBody<T>(limit: number, use: (bytes: Uint8Array) => T): Promise<T> {
     const declared = Number(this.request.headers.get('content-length'));
     if (declared > limit) throw frameworkErrors.bodyTooLarge(limit);
+    // Firefox has no Request.body stream (undefined, not null): its body is read whole, then checked.
+    if (this.request.body === undefined) {
+      const bytes = new Uint8Array(await this.request.arrayBuffer());
+      if (bytes.byteLength > limit) throw frameworkErrors.bodyTooLarge(limit);
+      return use(bytes);
+    }
     if (!this.request.body) return use(new Uint8Array(0));
     const reader = this.request.body.getReader();
     const chunks: Uint8Array[] = [];

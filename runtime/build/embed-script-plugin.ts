@@ -1,0 +1,46 @@
+import { build } from 'esbuild';
+import type { Plugin } from 'vite';
+
+/** The snippet script's name at the site's root: the one URL an author's page loads. */
+const EMBED_SCRIPT_FILE = 'embed.js';
+
+/** embed.js bundled from `entry` into one self-contained, minified classic script (no chunk of the site to fetch after it). */
+async function embedScript(entry: string, minify: boolean): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2020',
+    minify,
+    legalComments: 'none',
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * Writes `embed.js` (web/embed/embed.ts: the `<halo-snippet>` element) to the root of the build, under a name
+ * that does not change between builds, so an author's `<script src=".../embed.js">` keeps working; the
+ * dev server builds it on request.
+ */
+export function embedScriptPlugin(entry = 'web/embed/embed.ts'): Plugin {
+  let base = '/';
+  return {
+    name: 'halo-embed-script',
+    configResolved(config) {
+      base = config.base.startsWith('/') ? config.base : '/';
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== `${base}${EMBED_SCRIPT_FILE}`) return next();
+        embedScript(entry, false).then((source) => {
+          res.setHeader('content-type', 'text/javascript; charset=utf-8');
+          res.end(source);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: EMBED_SCRIPT_FILE, source: await embedScript(entry, true) });
+    },
+  };
+}

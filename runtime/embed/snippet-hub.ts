@@ -1,0 +1,103 @@
+import { CompilerClient } from '../compiler/compiler-client.ts';
+import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
+import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
+import { answerCall } from '../engine/engine.ts';
+import type { Check } from '../checks/check-format.ts';
+import { checkIssues } from '../checks/check-schema.ts';
+import { filesProblem } from '../exercises/file-names.ts';
+import type { PgCall } from '../contract/pg-broker-protocol.ts';
+import { SnippetProgram } from './snippet-program.ts';
+import type { FromFrame, ToFrame } from './snippet-protocol.ts';
+
+/** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
+const MAX_PROGRAMS = 24;
+/** The longest console line passed to the page. */
+const MAX_CONSOLE_CHARS = 4000;
+/** The pool keeps one booted worker ready for the next snippet's first Run (or a re-run after an edit). */
+const POOL_SPARES: SparePolicy = { spares: 1, bootAtOnce: false };
+/** A snippet's host keeps none of its own: it borrows the pool's, as the playground's checks' host borrows the learner's. */
+const SNIPPET_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
+
+/**
+ * Every snippet of one page, in the one frame that page opened: one compiler (esbuild-wasm, started as the
+ * frame opens, since a Run opened it), one sandbox frame whose server workers run the programs, one per
+ * snippet, and a pool that boots the next worker ahead. Handles the page's checked messages (snippet-protocol.ts).
+ */
+export class SnippetHub {
+  private readonly compiler = new CompilerClient();
+  private readonly pool: ServerHost;
+  private readonly programs = new Map<string, SnippetProgram>();
+  private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
+
+  /** Answers with `reply`; `root` is the site's root URL (PGlite's assets), `scope` keeps this page's databases apart. */
+  constructor(
+    root: URL,
+    private readonly scope: string,
+    private readonly reply: (message: FromFrame) => void,
+  ) {
+    this.compiler.start();
+    this.pg = (call) => answerCall(call, root);
+    this.pool = new ServerHost(spawnServerWorker, { console: () => undefined, state: () => undefined }, this.pg, POOL_SPARES);
+  }
+
+  /** Acts on one checked message of the page. */
+  async handle(message: ToFrame): Promise<void> {
+    switch (message.type) {
+      case 'run':
+        return this.run(message.id, message.seq, message.files);
+      case 'send': {
+        const program = this.programs.get(message.id);
+        if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
+        return this.reply({ type: 'response', id: message.id, seq: message.seq, response: await program.send(message.request) });
+      }
+      case 'checks':
+        return this.check(message.id, message.seq, message.checks);
+      case 'stop':
+        return this.programs.get(message.id)?.stop();
+    }
+  }
+
+  private async run(id: string, seq: number, files: Record<string, string>): Promise<void> {
+    const problem = filesProblem(files, 'main.ts');
+    if (problem) return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: problem });
+    const program = this.programOf(id);
+    if (!program) return this.reply({ type: 'refused', id, seq, reason: `a page runs at most ${MAX_PROGRAMS} snippets` });
+    const compiled = await this.compiler.compile(files, 'main.ts');
+    if (!compiled.ok) {
+      const diagnostics = compiled.diagnostics.map(({ file, line, column, message }) => ({ file, line, column, message }));
+      return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
+    }
+    if (!(await program.run(compiled.bundle))) {
+      return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
+    }
+    this.reply({ type: 'ran', id, seq, ok: true, origin: program.origin });
+  }
+
+  private async check(id: string, seq: number, checks: unknown): Promise<void> {
+    const program = this.programs.get(id);
+    if (!program?.running) return this.reply({ type: 'refused', id, seq, reason: 'run the snippet first' });
+    const list = Array.isArray(checks) ? checks : [checks];
+    const issues = list.flatMap((check, index) => checkIssues(check).map((issue) => `check ${index + 1}: ${issue}`));
+    if (issues.length > 0) return this.reply({ type: 'refused', id, seq, reason: issues.slice(0, 5).join('; ') });
+    this.reply({ type: 'checks', id, seq, results: await program.check(list as Check[]) });
+  }
+
+  /** The snippet's program, made on its first run (null past MAX_PROGRAMS). */
+  private programOf(id: string): SnippetProgram | null {
+    const known = this.programs.get(id);
+    if (known) return known;
+    if (this.programs.size >= MAX_PROGRAMS) return null;
+    const host = new ServerHost(
+      () => this.pool.lendSpare(),
+      {
+        console: (entry) => this.reply({ type: 'console', id, level: entry.level, text: entry.text.slice(0, MAX_CONSOLE_CHARS) }),
+        state: () => undefined,
+      },
+      this.pg,
+      SNIPPET_SPARES,
+    );
+    const program = new SnippetProgram(host, `embed\u0000${this.scope}\u0000${id}`);
+    this.programs.set(id, program);
+    return program;
+  }
+}

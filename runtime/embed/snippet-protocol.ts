@@ -1,0 +1,69 @@
+/**
+ * What a page with `<halo-snippet>` elements and the snippet frame (the playground's `web/embed/frame.html`)
+ * say to each other. The page is a stranger's: every message it sends is checked here, by shape and size,
+ * before the frame acts on it (read-to-frame.ts); the frame's answers are plain data the element shows as text.
+ */
+/** The first message, posted to the frame's window with the port every later message uses. */
+export const CONNECT = 'halo-snippet-connect';
+
+/** Version of this protocol; the frame refuses another. */
+export const PROTOCOL_VERSION = 1;
+
+/** The longest message (its JSON) the frame reads, in characters: twenty files of 50 KB, with room for checks. */
+export const MAX_MESSAGE_CHARS = 1_200_000;
+
+/** The longest response body the frame passes back, in characters (the rest is cut, and said so). */
+export const MAX_BODY_CHARS = 200_000;
+
+/** A request a snippet sends to its program: the path is the program's (its origin is the program's first). */
+export interface SnippetRequest {
+  method: string;
+  path: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+/** Every message the page may send over the port (`seq` numbers a question; the frame's answer echoes it). */
+export type ToFrame =
+  | { type: 'run'; id: string; seq: number; files: Record<string, string> }
+  | { type: 'send'; id: string; seq: number; request: SnippetRequest }
+  | { type: 'checks'; id: string; seq: number; checks: unknown }
+  | { type: 'stop'; id: string };
+
+/** A response as the snippet shows it. */
+export interface SnippetResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+  /** True when the body was cut at MAX_BODY_CHARS. */
+  truncated: boolean;
+  /** Milliseconds from the frame passing the request on to the whole body. */
+  ms: number;
+}
+
+/** A problem found while compiling a snippet's program. */
+export interface SnippetDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** One check's outcome as the snippet shows it. */
+export interface SnippetCheckResult {
+  title: string;
+  passed: boolean;
+  /** Why the first failing step failed, in words. */
+  failures: string[];
+}
+
+/** Every message the frame sends back over the port (`seq` echoes the page's request). */
+export type FromFrame =
+  | { type: 'hello'; version: number }
+  | { type: 'refused'; seq?: number; id?: string; reason: string }
+  | { type: 'ran'; id: string; seq: number; ok: true; origin: string }
+  | { type: 'ran'; id: string; seq: number; ok: false; diagnostics: SnippetDiagnostic[]; message: string }
+  | { type: 'response'; id: string; seq: number; response: SnippetResponse }
+  | { type: 'checks'; id: string; seq: number; results: SnippetCheckResult[] }
+  | { type: 'console'; id: string; level: string; text: string };

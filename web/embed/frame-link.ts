@@ -1,0 +1,82 @@
+import { CONNECT, PROTOCOL_VERSION, type FromFrame, type ToFrame } from '../../runtime/embed/snippet-protocol.ts';
+
+/** A message to the frame, without the sequence number the link gives it. */
+type Ask = ToFrame extends infer M ? (M extends { seq: number } ? Omit<M, 'seq'> : never) : never;
+
+/** An answer to one question: anything the frame sends with its `seq`. */
+type Answer = Extract<FromFrame, { seq?: number }>;
+
+/**
+ * The page's one connection to the snippet frame (`web/embed/frame.html` of the playground's build): one hidden
+ * frame for every snippet of the page, opened at the first Run, so the page pays for the compiler and the
+ * sandbox once. Messages go over a private MessagePort; the frame cannot reach the page, nor the page the frame.
+ */
+export class FrameLink {
+  private readonly port: Promise<MessagePort>;
+  private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private readonly consoles = new Map<string, (level: string, text: string) => void>();
+  private nextSeq = 1;
+
+  /** Opens the frame at `frameUrl` in the page (hidden: it shows nothing; the snippets show its answers). */
+  constructor(frameUrl: URL) {
+    const frame = document.createElement('iframe');
+    // Scripts and its own origin (its compiler's cache); no top navigation, popups, forms or downloads.
+    frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+    frame.title = 'Halo snippets';
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    frame.src = frameUrl.href;
+    this.port = new Promise<MessagePort>((resolve, reject) => {
+      frame.addEventListener('load', () => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<FromFrame>) => {
+          const data = event.data;
+          if (data.type === 'hello') return resolve(channel.port1);
+          if (data.type === 'refused' && data.seq === undefined && data.id === undefined)
+            reject(new Error(`The snippet frame refused: ${data.reason}`));
+          this.receive(data);
+        };
+        frame.contentWindow?.postMessage({ type: CONNECT, version: PROTOCOL_VERSION }, frameUrl.origin, [channel.port2]);
+      });
+      frame.addEventListener('error', () => reject(new Error(`The snippet frame ${frameUrl.href} could not be loaded.`)));
+    });
+    document.body.append(frame);
+  }
+
+  /** Sends `message` and resolves with the frame's answer to it. */
+  async ask(message: Ask): Promise<Answer> {
+    const port = await this.port;
+    const seq = this.nextSeq++;
+    return new Promise((resolve) => {
+      this.waiting.set(seq, resolve);
+      port.postMessage({ ...message, seq });
+    });
+  }
+
+  /** Sends `message`, which has no answer. */
+  async tell(message: Extract<ToFrame, { type: 'stop' }>): Promise<void> {
+    (await this.port).postMessage(message);
+  }
+
+  /** Passes the console lines of snippet `id`'s program to `listener`. */
+  onConsole(id: string, listener: (level: string, text: string) => void): void {
+    this.consoles.set(id, listener);
+  }
+
+  private receive(data: FromFrame): void {
+    if (data.type === 'console') return this.consoles.get(data.id)?.(data.level, data.text);
+    if (data.type === 'hello' || data.seq === undefined) return;
+    const waiter = this.waiting.get(data.seq);
+    this.waiting.delete(data.seq);
+    waiter?.(data);
+  }
+}
+
+let link: FrameLink | null = null;
+
+/** The page's link to the frame at `frameUrl`, opened on first use. */
+export function frameLink(frameUrl: URL): FrameLink {
+  link ??= new FrameLink(frameUrl);
+  return link;
+}
