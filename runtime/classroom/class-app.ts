@@ -4,7 +4,16 @@
  * sees every change and each learner only their own, and the WebSocket provider's connect hook checking
  * the class code or the teacher key. It imports nothing but the public `halo` API: a case study of a real app.
  */
-import { AnonymousService, App, HttpException, SocketConnection, websocket, type Handler, type RequestContext, type ServiceParams } from 'halo';
+import {
+  AnonymousService,
+  App,
+  HttpException,
+  SocketConnection,
+  websocket,
+  type Handler,
+  type RequestContext,
+  type ServiceParams,
+} from 'halo';
 import { classCsv } from './class-csv.ts';
 import { ClassGuard, TooManyCalls, type ClassLimits } from './class-guard.ts';
 import type { Identity } from './class-identity.ts';
@@ -67,6 +76,12 @@ function identityOf(params: ServiceParams | undefined): Identity {
   return identity instanceof Object && 'role' in identity ? (identity as Identity) : { role: 'anonymous' };
 }
 
+/** The client address identifyCaller put in the params ('' for a server-side call). */
+function addressOf(params: ServiceParams | undefined): string {
+  const address = params?.address;
+  return typeof address === 'string' ? address : '';
+}
+
 function forbidden(message: string): HttpException {
   return HttpException.forbidden({ message });
 }
@@ -108,24 +123,25 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
   };
 
   // Who calls, for every route and service below: the connection's identity over WebSocket, the headers over REST.
-  const identifyCaller: Handler = (req, res) => {
+  const identifyCaller: Handler = (req) => {
     const connection = req.serviceParams.connection;
-    try {
-      const identity =
-        connection instanceof SocketConnection
-          ? connectionIdentity(connection)
-          : guard.identify(credentialsOfHeaders(req), req.remoteAddress);
-      guard.countCall(identity, req.remoteAddress);
-      req.serviceParams.identity = identity;
-      req.serviceParams.address = req.remoteAddress;
-      return true;
-    } catch (error) {
-      if (error instanceof TooManyCalls) res.headers['retry-after'] = String(error.retryAfterSeconds);
-      throw error;
-    }
+    const identity =
+      connection instanceof SocketConnection
+        ? connectionIdentity(connection)
+        : guard.identify(credentialsOfHeaders(req), req.remoteAddress);
+    guard.countCall(identity, req.remoteAddress);
+    req.serviceParams.identity = identity;
+    req.serviceParams.address = req.remoteAddress;
+    return true;
   };
 
   const app = new App({ bodyLimit: 256 * 1024 });
+  // A 429 says when to try again, wherever it was thrown (the guard, a class code looked up).
+  const answerError = app.errorHandler;
+  app.errorHandler = (error, req, res) => {
+    if (error instanceof TooManyCalls) res.headers['retry-after'] = String(error.retryAfterSeconds);
+    return answerError(error, req, res);
+  };
   const api = app.chain([identifyCaller]);
 
   const classes = api.use(
@@ -134,7 +150,7 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
       index: () => [info],
       // Anyone may try a code; only the right one answers, with the class's title. A wrong one is a guess.
       read: (id, params) => {
-        const address = String(params?.address ?? '');
+        const address = addressOf(params);
         guard.refuseGuessing(address);
         if (String(id).trim().toUpperCase() !== info.code) {
           guard.countGuess(address);
@@ -172,8 +188,8 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
   learnersHooked.before('created', (event) => {
     if (identityOf(event.params).role !== 'member') throw forbidden('Join with the class code to share.');
     if (info.joiningLocked) throw forbidden('The teacher has locked the class: nobody new may join now. Ask the teacher.');
-    if (learners.size >= info.maxLearners) throw HttpException.unavailable({ message: `The class is full (${info.maxLearners} learners).` });
-    const address = String(event.params.address ?? '');
+    if (learners.size >= info.maxLearners) throw forbidden(`The class is full (${info.maxLearners} learners).`);
+    const address = addressOf(event.params);
     if (guard.limited(address) && learners.sharingFrom(address) >= guard.limits.learnersPerAddress)
       throw forbidden(`${guard.limits.learnersPerAddress} learners already share from your address: stop sharing on one of them first.`);
     event.data = { ...validated(parseInput(joinSchema, event.data), 'learner'), address } as never;

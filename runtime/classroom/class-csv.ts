@@ -34,7 +34,12 @@ export function classCsv(
   const byCell = new Map(results.map((result) => [`${result.learnerId}:${result.lesson}:${result.check}`, result]));
   const activity = new Map<string, string[]>();
   for (const { learnerId, at } of [...results, ...code]) activity.set(learnerId, [...(activity.get(learnerId) ?? []), at]);
-  const header = ['learner', 'last activity', ...columns.map(({ lesson, index }) => columnTitle(lesson, index)), ...(scored ? ['points'] : [])];
+  const header = [
+    'learner',
+    'last activity',
+    ...columns.map(({ lesson, index }) => columnTitle(lesson, index)),
+    ...(scored ? ['points'] : []),
+  ];
   const rows = learners.map((learner) => {
     let points = 0;
     const cells = columns.map(({ lesson, index }) => {

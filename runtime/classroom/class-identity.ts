@@ -25,7 +25,6 @@ export interface ClassSecrets {
   wasRemoved(id: string, secret: string): boolean;
 }
 
-
 /**
  * Who the credentials name. No credentials: anonymous; a wrong teacher key, class code or learner secret is
  * a 403 (not a quieter identity), so a mistyped code says so.
@@ -39,7 +38,8 @@ export function identify(credentials: ClassCredentials, secrets: ClassSecrets): 
   if (credentials.code.trim().toUpperCase() !== secrets.code) throw HttpException.forbidden({ message: CLASS_REFUSALS.wrongCode });
   if (credentials.learner === undefined) return { role: 'member' };
   if (!secrets.isLearner(credentials.learner, credentials.secret ?? '')) {
-    if (secrets.wasRemoved(credentials.learner, credentials.secret ?? '')) throw HttpException.forbidden({ message: CLASS_REFUSALS.removed });
+    if (secrets.wasRemoved(credentials.learner, credentials.secret ?? ''))
+      throw HttpException.forbidden({ message: CLASS_REFUSALS.removed });
     throw HttpException.forbidden({ message: CLASS_REFUSALS.unknownLearner });
   }
   return { role: 'learner', learnerId: credentials.learner };

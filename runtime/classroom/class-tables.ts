@@ -80,5 +80,5 @@ export function keptClassTables(dir: string): ClassTables {
 /** A stored field as text ('' when missing): records come back from the database as plain JSON. */
 export function text(row: StoredRecord, field: string): string {
   const value = row[field];
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }

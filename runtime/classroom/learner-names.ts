@@ -18,7 +18,7 @@ const PROTOTYPE_OF: ReadonlyMap<string, string> = (() => {
 
 // Format characters (bidi overrides and isolates, zero-width joiners and spaces, soft hyphens), controls,
 // private-use and unassigned code points, variation selectors and the Hangul fillers that render as nothing.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u034F\u115F\u1160\u3164\uFFA0\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0]|\u034F|[\u180B-\u180F]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/gu;
 
 /** Words no learner may call themselves, alone or inside a name ("Teacher (instructor)"), compared by skeleton. */
 const RESERVED_WORDS = [
@@ -54,12 +54,15 @@ export function nameSkeleton(text: string): string {
   return mapped.normalize('NFD').toLowerCase();
 }
 
-const RESERVED_SKELETONS = new Set(RESERVED_WORDS.map(nameSkeleton));
-
 /** The reserved word a (normalised) name holds, by skeleton, as a word or spelled out across separators; undefined when none. */
 export function reservedWordIn(name: string): string | undefined {
-  const skeleton = nameSkeleton(name);
-  const words = skeleton.split(/[^\p{L}\p{M}]+/u).filter(Boolean);
-  const found = [...words, words.join('')].find((word) => RESERVED_SKELETONS.has(word));
-  return found === undefined ? undefined : RESERVED_WORDS.find((word) => nameSkeleton(word) === found);
+  const words = name.split(/[^\p{L}\p{M}]+/u).filter(Boolean);
+  // A word spelled out letter by letter ("t e a c h e r") is a run of one-letter words.
+  const spelled: string[] = [''];
+  for (const word of words) {
+    if (Array.from(word).length === 1) spelled[spelled.length - 1] += word;
+    else spelled.push('');
+  }
+  const skeletons = [...words, ...spelled, words.join('')].map(nameSkeleton);
+  return RESERVED_WORDS.find((word) => skeletons.includes(nameSkeleton(word)));
 }

@@ -137,7 +137,8 @@ export class LearnersService extends Service<string, LearnerRecord> {
   /** The skeleton of `name` when no other sharing learner (but `self`) has it and it holds no reserved word; else a 409 / 400. */
   private freeName(name: string, self?: string): string {
     const reserved = reservedWordIn(name);
-    if (reserved !== undefined) throw HttpException.badRequest({ message: `"${reserved}" is kept for the people who run the class: choose another name.` });
+    if (reserved !== undefined)
+      throw HttpException.badRequest({ message: `"${reserved}" is kept for the people who run the class: choose another name.` });
     const nameKey = nameSkeleton(name);
     if (this.sharing().some((entry) => entry.nameKey === nameKey && entry.record.id !== self))
       throw HttpException.conflict({ message: 'Someone in the class already has this name (or one that looks the same): choose another.' });

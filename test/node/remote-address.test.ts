@@ -19,7 +19,10 @@ beforeAll(async () => {
       return true;
     },
   ]);
-  withAddress.use('callers', new AnonymousService<string, { address: string }>({ index: (params) => [{ address: String(params?.address) }] }));
+  withAddress.use(
+    'callers',
+    new AnonymousService<string, { address: string }>({ index: (params) => [{ address: String(params?.address) }] }),
+  );
   websocket(app);
   served = await serveApp(app);
 });
