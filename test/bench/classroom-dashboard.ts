@@ -44,19 +44,18 @@ await cdp.send('Performance.enable');
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 await page.goto(`${started.url}/dashboard#key=${started.key}`);
 await page.getByRole('combobox', { name: /^Lesson/ }).selectOption(started.lesson.id, { timeout: 120_000 });
-await page.waitForFunction((count) => document.querySelectorAll('tr[data-learner]').length === count, LEARNERS, { timeout: 120_000 });
-await page.evaluate(() => {
-  const shown: Shown[] = [];
-  (window as unknown as { shown: Shown[] }).shown = shown;
-  const note = (cell: Element) => {
-    const at = cell.getAttribute('data-at');
-    const learner = cell.closest('tr')?.getAttribute('data-learner');
-    if (at && learner) shown.push({ learner, check: Number(cell.getAttribute('data-check')), at, when: Date.now() });
-  };
+await page.waitForFunction(`document.querySelectorAll('tr[data-learner]').length === ${LEARNERS}`, undefined, { timeout: 120_000 });
+// Page code as text: tsx would wrap functions in a `__name` call the page lacks.
+await page.evaluate(`
+  window.shown = [];
   new MutationObserver((changes) => {
-    for (const change of changes) if (change.type === 'attributes') note(change.target as Element);
-  }).observe(document.querySelector('tbody')!, { attributes: true, attributeFilter: ['data-at'], subtree: true });
-});
+    for (const change of changes) {
+      const at = change.target.getAttribute('data-at');
+      const learner = change.target.closest('tr')?.getAttribute('data-learner');
+      if (at && learner) window.shown.push({ learner, check: Number(change.target.getAttribute('data-check')), at, when: Date.now() });
+    }
+  }).observe(document.querySelector('tbody'), { attributes: true, attributeFilter: ['data-at'], subtree: true });
+`);
 
 const taskSeconds = async (): Promise<number> =>
   (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
@@ -77,13 +76,13 @@ await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
 stop();
 const busy = ((await taskSeconds()) - busyFrom.task) / ((Date.now() - busyFrom.wall) / 1000);
 // Let the last results arrive (a result is answered, then drawn).
-const countShown = () => page.evaluate(() => (window as unknown as { shown: Shown[] }).shown.length);
+const countShown = () => page.evaluate<number>('window.shown.length');
 const deadline = Date.now() + 3 * EVERY_MS + 5000;
 while ((sentAt.size < sent - refused || (await countShown()) < sentAt.size) && Date.now() < deadline)
   await new Promise((resolve) => setTimeout(resolve, 250));
 load.end = loadavg();
 
-const shown = await page.evaluate(() => (window as unknown as { shown: Shown[] }).shown);
+const shown = await page.evaluate<Shown[]>('window.shown');
 const latencies: number[] = [];
 for (const cell of shown) {
   const key = `${idOfName.get(cell.learner)}:${cell.check}:${cell.at}`;

@@ -54,6 +54,8 @@ export async function startBenchClass(siteDir?: string): Promise<BenchClass> {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...(siteDir ? { CLASS_BENCH_SITE: siteDir } : {}) },
   });
+  // A bench that fails half-way leaves no class server behind.
+  process.once('exit', () => server.kill('SIGKILL'));
   const started = await new Promise<Omit<BenchClass, 'server'>>((resolve, reject) => {
     let out = '';
     server.once('exit', (code) => reject(new Error(`the class server exited (${code})`)));

@@ -4,7 +4,8 @@
  * overview (learners × lessons) is the default view; the stuck list names a learner stuck on another lesson
  * with the check's title and for how long; a lesson's grid stays on the lesson the teacher chose while results
  * of other lessons arrive; projector mode shows counts without names (also after a reload); the teacher key
- * leaves the address bar and a reload still works.
+ * leaves the address bar and a reload still works; the teacher renames and removes a learner (after the page's
+ * confirm dialog) and locks joining.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -131,8 +132,8 @@ test('projector mode shows counts and progress without a single name, also after
   await dashboard.getByRole('switch', { name: 'Projector (no names)' }).check();
   const progress = dashboard.getByRole('table', { name: 'Class progress by lesson' });
   await progress.waitFor(WAIT);
-  await expect.poll(() => progress.locator(`tr[data-lesson="${THIRD_LESSON}"] [data-count="stuck"]`).textContent(), WAIT).toBe('1');
-  expect(await progress.locator(`tr[data-lesson="${FIRST_LESSON}"] [data-count="done"]`).textContent()).toBe('1');
+  await expect.poll(() => progress.locator(`tr[data-row="${THIRD_LESSON}"] [data-count="stuck"]`).textContent(), WAIT).toBe('1');
+  expect(await progress.locator(`tr[data-row="${FIRST_LESSON}"] [data-count="done"]`).textContent()).toBe('1');
   const text = async () => (await dashboard.locator('body').innerText()) + (await dashboard.content());
   for (const name of ['Dee', 'Eve']) expect(await text()).not.toContain(name);
   await dashboard.reload();
@@ -140,4 +141,52 @@ test('projector mode shows counts and progress without a single name, also after
   for (const name of ['Dee', 'Eve']) expect(await text()).not.toContain(name);
   await dashboard.getByRole('switch', { name: 'Projector (no names)' }).uncheck();
   await dashboard.locator('tr[data-learner="Dee"]').waitFor(WAIT);
+});
+
+test("the teacher renames a learner, and removes one after confirming in the page's dialog", async () => {
+  await dashboard.locator('tr[data-learner="Eve"]').getByRole('button', { name: 'Eve' }).click();
+  const panel = dashboard.getByRole('region', { name: 'Learner Eve' });
+  await panel.getByLabel('New name').fill('Evelyn');
+  await panel.getByRole('button', { name: 'Rename' }).click();
+  await dashboard.locator('tr[data-learner="Evelyn"]').waitFor(WAIT);
+  await dashboard.getByRole('region', { name: 'Learner Evelyn' }).getByRole('button', { name: 'Close' }).first().click();
+
+  await dashboard.locator('tr[data-learner="Dee"]').getByRole('button', { name: 'Dee' }).click();
+  const deePanel = dashboard.getByRole('region', { name: 'Learner Dee' });
+  await deePanel.getByRole('button', { name: 'Remove from the class' }).click();
+  const dialog = dashboard.getByRole('dialog', { name: 'Remove Dee?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
+  expect(await dashboard.locator('tr[data-learner="Dee"]').count()).toBe(1);
+  await deePanel.getByRole('button', { name: 'Remove from the class' }).click();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await dashboard.locator('tr[data-learner="Dee"]').waitFor({ state: 'detached', ...WAIT });
+  expect(await dashboard.getByRole('region', { name: 'Stuck learners' }).locator('li[data-learner="Dee"]').count()).toBe(0);
+  expect(await dashboard.getByRole('status').first().textContent()).toContain('Live · 1 of 300 learners sharing');
+  // Her secret no longer sends anything.
+  const refused = await fetch(`${base()}/api/results`, {
+    method: 'POST',
+    headers: dee,
+    body: JSON.stringify({ lesson: FIRST_LESSON, check: 0, passed: true }),
+  });
+  expect(refused.status).toBeGreaterThanOrEqual(400);
+});
+
+test('the teacher locks joining: nobody new may share until it is opened again', async () => {
+  const lock = dashboard.getByRole('switch', { name: 'Lock joining' });
+  await lock.check();
+  await dashboard
+    .getByRole('status')
+    .getByText(/joining locked/)
+    .waitFor(WAIT);
+  const locked = await fetch(`${base()}/api/learners`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-class-code': open.code },
+    body: JSON.stringify({ name: 'Fay', secret: `fay-${'s'.repeat(40)}` }),
+  });
+  expect(locked.status).toBe(403);
+  await lock.uncheck();
+  await expect.poll(() => dashboard.getByRole('status').first().textContent(), WAIT).not.toContain('joining locked');
+  await share('Fay');
+  await dashboard.locator('tr[data-learner="Fay"]').waitFor(WAIT);
 });

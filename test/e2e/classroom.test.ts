@@ -218,5 +218,5 @@ test('a learner who stops sharing leaves the dashboard with everything they sent
   await learners.ann.getByRole('region', { name: 'Class' }).getByRole('button', { name: 'Stop sharing' }).click();
   await learners.ann.getByText('Sharing is off: nothing is sent.').waitFor(WAIT);
   await expect.poll(grid, ANSWER).toEqual({ [BOB]: ['fail', 'pass'] });
-  expect(await dashboard.getByRole('status').first().textContent()).toMatch(/Live · 1 (of \d+ )?learners sharing/);
+  expect(await dashboard.getByRole('status').first().textContent()).toContain('Live · 1 of 300 learners sharing');
 });

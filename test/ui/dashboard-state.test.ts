@@ -9,7 +9,16 @@ const lessons: ClassLesson[] = [
   { id: '01-one', title: 'One', checks: [{ title: 'GET / answers' }, { title: 'POST / creates' }] },
   { id: '02-two', title: 'Two', checks: [{ title: 'GET /x is 404' }] },
 ];
-const info = { code: 'ABCDEF', title: 'Course', joinUrl: 'http://x/?class', joinQrSvg: '<svg/>', stuckMinutes: 5, lessons };
+const info = {
+  code: 'ABCDEF',
+  title: 'Course',
+  joinUrl: 'http://x/?class',
+  joinQrSvg: '<svg/>',
+  stuckMinutes: 5,
+  lessons,
+  maxLearners: 300,
+  joiningLocked: false,
+};
 const learner = (id: string, name: string): LearnerRecord => ({ id, name, joinedAt: '2026-01-01T10:00:00.000Z' });
 const result = (
   learnerId: string,
@@ -100,12 +109,16 @@ describe('the dashboard state', () => {
 });
 
 describe('batched events', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
-  it('applies everything published within a frame in one change, and nothing while the class loads', () => {
+  it('applies everything published within a batch in one change, at a frame, and nothing while the class loads', () => {
     const frames: (() => void)[] = [];
     vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
     vi.stubGlobal('cancelAnimationFrame', () => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const store = createStore({ ...emptyDashboard(), ...loadedDashboard(info, [learner('1', 'Ann')], [], []) });
     let changes = 0;
     store.subscribe(() => changes++);
@@ -118,6 +131,10 @@ describe('batched events', () => {
     expect(changes).toBe(1);
     for (let check = 0; check < 2; check++) events.push(created('results', result('1', '02-two', 0, check === 1, T(2 + check))));
     expect(changes).toBe(1);
+    // They gather for a while, then land at the next frame.
+    vi.advanceTimersByTime(199);
+    expect(frames).toHaveLength(0);
+    vi.advanceTimersByTime(1);
     expect(frames).toHaveLength(1);
     frames[0]();
     expect(changes).toBe(2);

@@ -14,7 +14,7 @@ const STATUS_CELL: Record<LessonStatus, { mark: string; words: string; className
 };
 
 /** A lesson's short name in a column head: its number, or "Ex" for an exercise. */
-export function lessonShortName(lesson: ClassLesson): string {
+function lessonShortName(lesson: ClassLesson): string {
   return lesson.id.startsWith('exercise-') ? 'Ex' : (/^\d+/.exec(lesson.id)?.[0] ?? lesson.id);
 }
 

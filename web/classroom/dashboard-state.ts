@@ -6,14 +6,11 @@ import {
   type SharedCodeRecord,
 } from '../../runtime/classroom/class-protocol.ts';
 
-/** The class as the dashboard reads it (the learner cap and the joining lock until every server sends them). */
-export type DashboardClassInfo = ClassInfo & { maxLearners?: number; joiningLocked?: boolean };
-
 /** One learner's latest results: lesson id → check index → result. */
 export type LearnerResults = Record<string, Record<number, ResultRecord>>;
 
 /** A check that keeps failing: what the "stuck" list is made of once it has failed long enough. */
-export interface FailingCheck {
+interface FailingCheck {
   learnerId: string;
   lesson: string;
   check: number;
@@ -27,7 +24,7 @@ export interface DashboardState {
   status: 'connecting' | 'live' | 'reconnecting' | 'refused';
   /** Why the server refused, in its words. */
   refusal: string | null;
-  info: DashboardClassInfo | null;
+  info: ClassInfo | null;
   /** The sharing learners by id. */
   learners: Record<string, LearnerRecord>;
   /** Each learner's results by learner id: a learner's object (and a lesson's inside it) is new only when its results change. */
@@ -57,7 +54,7 @@ const failingKey = (r: Pick<ResultRecord, 'learnerId' | 'lesson' | 'check'>) => 
  */
 class Batch {
   private readonly copied = new Set<object>();
-  readonly next: Pick<DashboardState, 'learners' | 'results' | 'failing' | 'code'> & { info: DashboardClassInfo | null };
+  readonly next: Pick<DashboardState, 'learners' | 'results' | 'failing' | 'code'> & { info: ClassInfo | null };
 
   constructor(state: DashboardState) {
     this.next = { info: state.info, learners: state.learners, results: state.results, failing: state.failing, code: state.code };
@@ -118,7 +115,7 @@ class Batch {
         return;
       case `${CLASS_SERVICES.classes} modified`:
       case `${CLASS_SERVICES.classes} updated`:
-        if (this.next.info) this.next.info = { ...this.next.info, ...(data as Partial<DashboardClassInfo>) };
+        if (this.next.info) this.next.info = { ...this.next.info, ...(data as Partial<ClassInfo>) };
         return;
     }
   }
@@ -133,7 +130,7 @@ export function applyEvents(state: DashboardState, events: readonly DashboardEve
 
 /** The state of a freshly loaded class: its learners, results and shown code. */
 export function loadedDashboard(
-  info: DashboardClassInfo,
+  info: ClassInfo,
   learners: LearnerRecord[],
   results: ResultRecord[],
   code: SharedCodeRecord[],

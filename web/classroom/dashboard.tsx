@@ -6,7 +6,7 @@ import { LearnerPanel } from './dashboard-learner.tsx';
 import { LessonGrid, type RowContext } from './dashboard-lesson-grid.tsx';
 import { Overview, StuckList } from './dashboard-overview.tsx';
 import { byName } from './dashboard-progress.ts';
-import type { DashboardClassInfo } from './dashboard-state.ts';
+import type { ClassInfo } from '../../runtime/classroom/class-protocol.ts';
 import { ProjectorView } from './dashboard-projector.tsx';
 import { connectDashboard } from './dashboard-store.ts';
 
@@ -21,14 +21,13 @@ function useNow(): number {
 }
 
 /** What the class is now: live or not, how many share (of how many may), whether joining is locked. */
-function classStatus(status: string, count: number, info: DashboardClassInfo): string {
+function classStatus(status: string, count: number, info: ClassInfo): string {
   if (status !== 'live') return 'Reconnecting…';
-  const sharing = info.maxLearners === undefined ? `${count} learners sharing` : `${count} of ${info.maxLearners} learners sharing`;
-  return `Live · ${sharing}${info.joiningLocked ? ' · joining locked' : ''}`;
+  return `Live · ${count} of ${info.maxLearners} learners sharing${info.joiningLocked ? ' · joining locked' : ''}`;
 }
 
 /** The class code, where to join, the QR code and the class's status: what the room reads off the projector. */
-function ClassHeader({ info, status }: { info: DashboardClassInfo; status: string }) {
+function ClassHeader({ info, status }: { info: ClassInfo; status: string }) {
   return (
     <header className="flex flex-wrap items-start gap-6">
       <div className="flex flex-col gap-1">
@@ -115,7 +114,7 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
         </button>
         <label className="flex items-center gap-2 text-sm">
           Lesson
-          <select className="field" value={lesson?.id ?? ''} onChange={(e) => setLessonId(e.target.value || null)}>
+          <select className="field" aria-label="Lesson" value={lesson?.id ?? ''} onChange={(e) => setLessonId(e.target.value || null)}>
             <option value="">All lessons (overview)</option>
             {info.lessons.map((l) => (
               <option key={l.id} value={l.id}>
@@ -125,9 +124,7 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
           </select>
         </label>
         <Switch label="Projector (no names)" on={projector} onChange={project} />
-        {info.joiningLocked !== undefined && (
-          <Switch label="Lock joining" on={info.joiningLocked} onChange={(on) => act(lockJoining(teacherKey, info.code, on))} />
-        )}
+        <Switch label="Lock joining" on={info.joiningLocked} onChange={(on) => act(lockJoining(teacherKey, info.code, on))} />
         <button type="button" className="btn" onClick={() => act(exportCsv(teacherKey, info.code))}>
           Export CSV
         </button>
