@@ -174,7 +174,8 @@ test("the teacher renames a learner, and removes one after confirming in the pag
 
 test('the teacher locks joining: nobody new may share until it is opened again', async () => {
   const lock = dashboard.getByRole('switch', { name: 'Lock joining' });
-  await lock.check();
+  // The switch shows the server's state: it turns on once the server says joining is locked.
+  await lock.click();
   await dashboard
     .getByRole('status')
     .getByText(/joining locked/)
@@ -185,7 +186,8 @@ test('the teacher locks joining: nobody new may share until it is opened again',
     body: JSON.stringify({ name: 'Fay', secret: `fay-${'s'.repeat(40)}` }),
   });
   expect(locked.status).toBe(403);
-  await lock.uncheck();
+  expect(await lock.isChecked()).toBe(true);
+  await lock.click();
   await expect.poll(() => dashboard.getByRole('status').first().textContent(), WAIT).not.toContain('joining locked');
   await share('Fay');
   await dashboard.locator('tr[data-learner="Fay"]').waitFor(WAIT);
