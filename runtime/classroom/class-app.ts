@@ -2,58 +2,61 @@
  * The class server as a Halo app: services for the class, its learners and their results (and the code a
  * learner chooses to show), hooks that check who calls and what they send, publish filters so the teacher
  * sees every change and each learner only their own, and the WebSocket provider's connect hook checking
- * the class code or the teacher key. Everything lives in memory and is gone when the class ends.
+ * the class code or the teacher key. It imports nothing but the public `halo` API: a case study of a real app.
  */
-import { App } from '../framework/app.ts';
-import type { Handler } from '../framework/handler.ts';
-import { HttpException } from '../framework/http-exception.ts';
-import type { RequestContext } from '../framework/request-context.ts';
-import { AnonymousService } from '../framework/services/anonymous-service.ts';
-import type { ServiceParams } from '../framework/services/service-params.ts';
-import { SocketConnection } from '../framework/providers/websocket/socket-connection.ts';
-import { websocket } from '../framework/providers/websocket/websocket-provider.ts';
-import { classCsv } from './class-csv.ts';
-import { identify, type Identity } from './class-identity.ts';
 import {
+  AnonymousService,
+  App,
+  HttpException,
+  SocketConnection,
+  websocket,
+  type Handler,
+  type RequestContext,
+  type ServiceParams,
+} from 'halo';
+import { classCsv } from './class-csv.ts';
+import { ClassGuard, TooManyCalls, type ClassLimits } from './class-guard.ts';
+import type { Identity } from './class-identity.ts';
+import {
+  CLASS_CHANGE_INPUT,
   CLASS_EXPORT_PATH,
   CLASS_HEADERS,
   CLASS_SERVICES,
   CLASS_SOCKET_PATH,
   CODE_INPUT,
-  inputIssues,
-  JOIN_INPUT,
+  joinInput,
+  parseInput,
+  renameInput,
   RESULT_INPUT,
   type ClassCredentials,
   type ClassInfo,
   type ClassPublicInfo,
 } from './class-protocol.ts';
-import { LearnersService } from './learners-service.ts';
-import { PerKeyRateLimit } from './per-key-rate-limit.ts';
-import { ResultsService, type ResultInput } from './results-service.ts';
+import type { ClassTables } from './class-tables.ts';
+import { normaliseName } from './learner-names.ts';
+import { LearnersService, REMOVED_BY_TEACHER } from './learners-service.ts';
+import { ResultsService } from './results-service.ts';
 import { SharedCodeService } from './shared-code-service.ts';
 
 /** The class to serve, and its limits. */
-interface ClassOptions {
-  /** The class as the dashboard shows it (code, join address, lessons and checks). */
+export interface ClassOptions {
+  /** The class as the dashboard shows it (code, join address, lessons and checks, cap and lock). */
   info: ClassInfo;
   /** The teacher's key: random, printed in the terminal, never sent to a learner. */
   teacherKey: string;
-  /** Calls one learner (or, all together, everyone without a learner id yet) may make per minute. Default 120. */
-  callsPerMinute?: number;
-  /** How many learners may share at once. Default 300. */
-  maxLearners?: number;
+  /** Where the class keeps its records (memory, or a `--keep` database). */
+  tables: ClassTables;
+  /** Every limit of the class (DEFAULT_CLASS_LIMITS; `info.maxLearners` is the learner cap). */
+  limits: Omit<ClassLimits, 'maxLearners'>;
   /** The exercises the class serves, by id: their `.halo-exercise` text (their columns are in `info.lessons`). */
   exerciseFiles?: ReadonlyMap<string, string>;
 }
 
-/** The calls every caller without a learner id shares (joining): generous, as a whole class joins at once. */
-const MEMBER_CALLS_PER_MINUTE = 1200;
-
 /** Credentials from REST headers (the first value of each). */
 function credentialsOfHeaders(req: RequestContext): ClassCredentials {
   const credentials: ClassCredentials = {};
-  for (const [name, header] of Object.entries(CLASS_HEADERS) as [keyof typeof CLASS_HEADERS, string][]) {
-    const value = req.headers[header]?.[0];
+  for (const name of Object.keys(CLASS_HEADERS) as (keyof typeof CLASS_HEADERS)[]) {
+    const value = req.headers[CLASS_HEADERS[name]]?.[0];
     if (value !== undefined) credentials[name] = value;
   }
   return credentials;
@@ -67,36 +70,52 @@ function credentialsOfQuery(query: Record<string, string>): ClassCredentials {
   return credentials;
 }
 
+/** Who made a call: what identifyCaller put in the params (anonymous for a server-side call). */
 function identityOf(params: ServiceParams | undefined): Identity {
-  return (params?.identity as Identity | undefined) ?? { role: 'anonymous' };
+  const identity = params?.identity;
+  return identity instanceof Object && 'role' in identity ? (identity as Identity) : { role: 'anonymous' };
+}
+
+/** The client address identifyCaller put in the params ('' for a server-side call). */
+function addressOf(params: ServiceParams | undefined): string {
+  const address = params?.address;
+  return typeof address === 'string' ? address : '';
 }
 
 function forbidden(message: string): HttpException {
   return HttpException.forbidden({ message });
 }
 
-function validated<T>(schema: Parameters<typeof inputIssues>[0], value: unknown, what: string): T {
-  const issues = inputIssues(schema, value);
-  if (issues.length > 0) throw HttpException.badRequest({ message: `Not a valid ${what}.`, errors: issues });
-  return value as T;
+/** `value` as `schema` parses it (trimmed, normalised, capped): what the services store; else a 400 naming every problem. */
+function validated<T>(result: { ok: true; value: T } | { ok: false; issues: string[] }, what: string): T {
+  if (!result.ok) throw HttpException.badRequest({ message: `Not a valid ${what}.`, errors: result.issues });
+  return result.value;
 }
 
 /** Makes the class app: mount it on a Node server with `attachWebSockets` (class-server.ts does). */
-export function createClassApp(options: ClassOptions): App {
-  const { info, teacherKey } = options;
-  const learners = new LearnersService();
-  const results = new ResultsService();
-  const code = new SharedCodeService();
-  const secrets = { code: info.code, teacherKey, isLearner: (id: string, secret: string) => learners.isLearner(id, secret) };
-  const limit = new PerKeyRateLimit(options.callsPerMinute ?? 120, 60_000);
-  const memberLimit = new PerKeyRateLimit(MEMBER_CALLS_PER_MINUTE, 60_000);
+export async function createClassApp(options: ClassOptions): Promise<App> {
+  const { info, teacherKey, tables } = options;
+  const learners = await LearnersService.open(tables.learners);
+  const results = await ResultsService.open(tables.results);
+  const code = await SharedCodeService.open(tables.code);
+  const guard = new ClassGuard(
+    {
+      code: info.code,
+      teacherKey,
+      isLearner: (id, secret) => learners.isLearner(id, secret),
+      wasRemoved: (id, secret) => learners.wasRemoved(id, secret),
+    },
+    { ...options.limits, maxLearners: info.maxLearners },
+  );
   const checksOf = new Map(info.lessons.map((lesson) => [lesson.id, lesson.checks.length]));
   const exerciseFiles = options.exerciseFiles ?? new Map<string, string>();
   const exercises = info.lessons.filter((lesson) => exerciseFiles.has(lesson.id)).map(({ id, title }) => ({ id, title }));
+  const joinSchema = joinInput(normaliseName);
+  const renameSchema = renameInput(normaliseName);
 
   /** A connection's identity now: a learner the teacher (or they themselves) removed is only a member again. */
   const connectionIdentity = (connection: SocketConnection): Identity => {
-    const identity = (connection.data.identity as Identity | undefined) ?? { role: 'anonymous' };
+    const identity = identityOf(connection.data);
     if (identity.role !== 'learner' || learners.has(identity.learnerId)) return identity;
     const member: Identity = { role: 'member' };
     connection.data.identity = member;
@@ -106,30 +125,50 @@ export function createClassApp(options: ClassOptions): App {
   // Who calls, for every route and service below: the connection's identity over WebSocket, the headers over REST.
   const identifyCaller: Handler = (req) => {
     const connection = req.serviceParams.connection;
-    const identity = connection instanceof SocketConnection ? connectionIdentity(connection) : identify(credentialsOfHeaders(req), secrets);
-    const allowed =
-      identity.role === 'learner' ? limit.take(identity.learnerId) : identity.role === 'teacher' || memberLimit.take('members');
-    if (!allowed) throw new HttpException({ statusCode: 429, message: 'Too many calls: wait a minute.' });
+    const identity =
+      connection instanceof SocketConnection
+        ? connectionIdentity(connection)
+        : guard.identify(credentialsOfHeaders(req), req.remoteAddress);
+    guard.countCall(identity, req.remoteAddress);
     req.serviceParams.identity = identity;
+    req.serviceParams.address = req.remoteAddress;
     return true;
   };
 
   const app = new App({ bodyLimit: 256 * 1024 });
+  // A 429 says when to try again, wherever it was thrown (the guard, a class code looked up).
+  const answerError = app.errorHandler;
+  app.errorHandler = (error, req, res) => {
+    if (error instanceof TooManyCalls) res.headers['retry-after'] = String(error.retryAfterSeconds);
+    return answerError(error, req, res);
+  };
   const api = app.chain([identifyCaller]);
 
   const classes = api.use(
     CLASS_SERVICES.classes,
     new AnonymousService<string, ClassInfo | ClassPublicInfo>({
       index: () => [info],
-      // Anyone may try a code; only the right one answers, with the class's title.
-      read: (id) => {
-        if (String(id).trim().toUpperCase() !== info.code) throw HttpException.notFound({ message: 'No class has this code.' });
+      // Anyone may try a code; only the right one answers, with the class's title. A wrong one is a guess.
+      read: (id, params) => {
+        const address = addressOf(params);
+        guard.refuseGuessing(address);
+        if (String(id).trim().toUpperCase() !== info.code) {
+          guard.countGuess(address);
+          throw HttpException.notFound({ message: 'No class has this code.' });
+        }
         return { code: info.code, title: info.title, ...(exercises.length > 0 ? { exercises } : {}) };
+      },
+      // The teacher's lock switch (hooks check who and what).
+      modify: async (id, data) => {
+        if (String(id).trim().toUpperCase() !== info.code) throw HttpException.notFound({ message: 'No class has this code.' });
+        info.joiningLocked = validated(parseInput(CLASS_CHANGE_INPUT, data), 'change of the class').joiningLocked;
+        await tables.classes.put('class', { code: info.code, teacherKey, joiningLocked: info.joiningLocked });
+        return info;
       },
     }),
   );
-  classes.before('indexed', (event) => {
-    if (identityOf(event.params).role !== 'teacher') throw forbidden('Only the teacher sees the class.');
+  classes.before(['indexed', 'modified'], (event) => {
+    if (identityOf(event.params).role !== 'teacher') throw forbidden('Only the teacher sees and changes the class.');
   });
 
   // A member of the class fetches an exercise to open it in their playground, as a file.
@@ -148,8 +187,12 @@ export function createClassApp(options: ClassOptions): App {
   const learnersHooked = api.use(CLASS_SERVICES.learners, learners);
   learnersHooked.before('created', (event) => {
     if (identityOf(event.params).role !== 'member') throw forbidden('Join with the class code to share.');
-    if (learners.size >= (options.maxLearners ?? 300)) throw HttpException.unavailable({ message: 'The class is full.' });
-    event.data = validated(JOIN_INPUT, event.data, 'learner');
+    if (info.joiningLocked) throw forbidden('The teacher has locked the class: nobody new may join now. Ask the teacher.');
+    if (learners.size >= info.maxLearners) throw forbidden(`The class is full (${info.maxLearners} learners).`);
+    const address = addressOf(event.params);
+    if (guard.limited(address) && learners.sharingFrom(address) >= guard.limits.learnersPerAddress)
+      throw forbidden(`${guard.limits.learnersPerAddress} learners already share from your address: stop sharing on one of them first.`);
+    event.data = { ...validated(parseInput(joinSchema, event.data), 'learner'), address } as never;
   });
   learnersHooked.after('created', (event) => {
     // Over WebSocket, the connection that turned sharing on is that learner's from now on.
@@ -159,15 +202,22 @@ export function createClassApp(options: ClassOptions): App {
   });
   learnersHooked.before(['indexed', 'read', 'removed'], (event) => {
     const identity = identityOf(event.params);
-    if (identity.role === 'teacher') return;
+    if (identity.role === 'teacher') {
+      if (event.eventName === 'removed') event.params[REMOVED_BY_TEACHER] = true;
+      return;
+    }
     if (identity.role !== 'learner') throw forbidden('Only the teacher sees the learners.');
     if (event.eventName === 'indexed') event.params.query = { id: identity.learnerId };
     else if (String(event.id) !== identity.learnerId) throw forbidden('A learner sees only themselves.');
   });
-  learnersHooked.after('removed', (event) => {
+  learnersHooked.before('modified', (event) => {
+    if (identityOf(event.params).role !== 'teacher') throw forbidden('Only the teacher renames learners.');
+    event.data = validated(parseInput(renameSchema, event.data), 'name') as never;
+  });
+  learnersHooked.after('removed', async (event) => {
     const record = event.result as { id: string };
-    results.forgetLearner(record.id);
-    code.forgetLearner(record.id);
+    await results.forgetLearner(record.id);
+    await code.forgetLearner(record.id);
   });
 
   /** Results and code: a learner sends and reads their own, the teacher reads everyone's. */
@@ -187,7 +237,7 @@ export function createClassApp(options: ClassOptions): App {
   const resultsHooked = api.use(CLASS_SERVICES.results, results);
   resultsHooked.beforeAll(ownedBy('results'));
   resultsHooked.before('created', (event) => {
-    const input = validated<Omit<ResultInput, 'learnerId'>>(RESULT_INPUT, event.data, 'result');
+    const input = validated(parseInput(RESULT_INPUT, event.data), 'result');
     const checks = checksOf.get(input.lesson);
     if (checks === undefined || input.check >= checks)
       throw HttpException.badRequest({ message: `The class has no check ${input.check} in lesson or exercise "${input.lesson}".` });
@@ -197,7 +247,7 @@ export function createClassApp(options: ClassOptions): App {
   const codeHooked = api.use(CLASS_SERVICES.code, code);
   codeHooked.beforeAll(ownedBy('code'));
   codeHooked.before('created', (event) => {
-    const input = validated<{ lesson: string; files: Record<string, string> }>(CODE_INPUT, event.data, 'program');
+    const input = validated(parseInput(CODE_INPUT, event.data), 'program');
     if (!checksOf.has(input.lesson)) throw HttpException.badRequest({ message: `The class has no lesson or exercise "${input.lesson}".` });
     event.data = { ...input, learnerId: (identityOf(event.params) as { learnerId: string }).learnerId } as never;
   });
@@ -206,26 +256,32 @@ export function createClassApp(options: ClassOptions): App {
     if (identityOf(req.serviceParams).role !== 'teacher') throw forbidden('Only the teacher exports the class.');
     res.headers['content-type'] = 'text/csv; charset=utf-8';
     res.headers['content-disposition'] = `attachment; filename="class-${info.code}.csv"`;
-    res.write(classCsv(info.lessons, await learners.index(), await results.index()));
+    res.write(classCsv(info.lessons, await learners.index(), await results.index(), await code.index()));
   });
 
   websocket(app, {
     path: CLASS_SOCKET_PATH,
     maxMessageBytes: 256 * 1024,
     connect: (connection) => {
-      const identity = identify(credentialsOfQuery(connection.query), secrets);
+      const identity = guard.identify(credentialsOfQuery(connection.query), connection.remoteAddress);
       if (identity.role === 'anonymous') throw HttpException.notAuthenticated({ message: 'Give the class code or the teacher key.' });
       connection.data.identity = identity;
+      if (identity.role === 'learner') connection.data.learnerId = identity.learnerId;
     },
-    // The teacher gets every change; a learner only changes to their own records; anyone else nothing.
+    // The teacher gets every change; a learner only changes to their own records (their removal too); anyone else nothing.
     publish: (data, connection, event) => {
       const identity = connectionIdentity(connection);
       if (identity.role === 'teacher') return true;
-      if (identity.role !== 'learner') return false;
       const record = data as { id?: unknown; learnerId?: unknown };
+      if (event === `${CLASS_SERVICES.learners} removed`) return record.id === (connection.data.learnerId ?? identityLearner(identity));
+      if (identity.role !== 'learner') return false;
       const owner = event.startsWith(`${CLASS_SERVICES.learners} `) ? record.id : record.learnerId;
       return owner === identity.learnerId;
     },
   });
   return app;
+}
+
+function identityLearner(identity: Identity): string | undefined {
+  return identity.role === 'learner' ? identity.learnerId : undefined;
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { HttpException } from '../framework/http-exception.ts';
-import type { ClassCredentials } from './class-protocol.ts';
+import { HttpException } from 'halo';
+import { CLASS_REFUSALS, type ClassCredentials } from './class-protocol.ts';
 
 /** Who is calling: the teacher, a learner who shares, someone with the class code, or nobody known. */
 export type Identity = { role: 'teacher' } | { role: 'learner'; learnerId: string } | { role: 'member' } | { role: 'anonymous' };
@@ -16,11 +16,13 @@ export function sameSecret(given: string, expected: string): boolean {
 }
 
 /** What identify() needs of the class. */
-interface ClassSecrets {
+export interface ClassSecrets {
   code: string;
   teacherKey: string;
-  /** Whether `secret` is the secret of learner `id`. */
+  /** Whether `secret` is the secret of learner `id`, who still shares. */
   isLearner(id: string, secret: string): boolean;
+  /** Whether `secret` was the secret of learner `id`, whom the teacher removed. */
+  wasRemoved(id: string, secret: string): boolean;
 }
 
 /**
@@ -33,9 +35,12 @@ export function identify(credentials: ClassCredentials, secrets: ClassSecrets): 
     return { role: 'teacher' };
   }
   if (credentials.code === undefined) return { role: 'anonymous' };
-  if (credentials.code.trim().toUpperCase() !== secrets.code) throw HttpException.forbidden({ message: 'Wrong class code.' });
+  if (credentials.code.trim().toUpperCase() !== secrets.code) throw HttpException.forbidden({ message: CLASS_REFUSALS.wrongCode });
   if (credentials.learner === undefined) return { role: 'member' };
-  if (!secrets.isLearner(credentials.learner, credentials.secret ?? ''))
-    throw HttpException.forbidden({ message: 'This learner id and secret do not match.' });
+  if (!secrets.isLearner(credentials.learner, credentials.secret ?? '')) {
+    if (secrets.wasRemoved(credentials.learner, credentials.secret ?? ''))
+      throw HttpException.forbidden({ message: CLASS_REFUSALS.removed });
+    throw HttpException.forbidden({ message: CLASS_REFUSALS.unknownLearner });
+  }
   return { role: 'learner', learnerId: credentials.learner };
 }

@@ -27,6 +27,16 @@ export const CLASS_EXPORT_PATH = '/api/export.csv';
  */
 export const CLASS_HEADERS = { key: 'x-class-key', code: 'x-class-code', learner: 'x-learner-id', secret: 'x-learner-secret' } as const;
 
+/**
+ * Refusals the learner's page tells apart: its class is gone (a restart without `--keep` made a new class), its
+ * learner id is no longer known, or the teacher removed it.
+ */
+export const CLASS_REFUSALS = {
+  wrongCode: 'Wrong class code.',
+  unknownLearner: 'This learner id and secret do not match.',
+  removed: 'The teacher removed you from the class.',
+} as const;
+
 /** What identifies a caller: the teacher key, or the class code and (once sharing) the learner's id and secret. */
 export type ClassCredentials = Partial<Record<keyof typeof CLASS_HEADERS, string>>;
 
@@ -57,6 +67,10 @@ export interface ClassInfo {
   stuckMinutes: number;
   /** The course's lessons, then the class's exercises. */
   lessons: ClassLesson[];
+  /** How many learners may share at once (`--max-learners`). */
+  maxLearners: number;
+  /** While true, nobody new may join (the teacher's lock switch, `PATCH api/classes/<code>`). */
+  joiningLocked: boolean;
 }
 
 /** The class as a learner with the right code sees it (`api/classes/<code>`). */
@@ -112,6 +126,8 @@ export interface SharedCodeRecord {
 /** Limits on what a learner may send. */
 export const CLASS_LIMITS = {
   name: 40,
+  /** A name longer than this is refused before it is normalised (room for spaces and marks that normalising removes). */
+  rawName: 200,
   text: 4000,
   reasons: 10,
   files: 20,
@@ -127,11 +143,31 @@ const lessonId = v.pipe(
 );
 const capped = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at most ${max} characters`));
 
+/**
+ * A display name as sent: at most `CLASS_LIMITS.rawName` characters (a longer one is refused unread), then
+ * normalised with `normalise` (the server's: NFKC, invisible characters gone, capped) and not empty after that.
+ */
+export function nameInput(normalise: (raw: string) => string) {
+  return v.pipe(
+    v.string(),
+    v.maxLength(CLASS_LIMITS.rawName, `must be at most ${CLASS_LIMITS.name} characters`),
+    v.transform(normalise),
+    v.minLength(1, 'must hold a visible character'),
+  );
+}
+
 /** `api/learners` create: sharing turned on. The secret is made in the learner's browser and never leaves it again. */
-export const JOIN_INPUT = v.strictObject({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(CLASS_LIMITS.name)),
-  secret: v.pipe(v.string(), v.regex(/^[\w-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _')),
-});
+export const joinInput = (normalise: (raw: string) => string) =>
+  v.strictObject({
+    name: nameInput(normalise),
+    secret: v.pipe(v.string(), v.regex(/^[\w-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _')),
+  });
+
+/** `api/learners/<id>` modify (teacher only): a new name for the learner. */
+export const renameInput = (normalise: (raw: string) => string) => v.strictObject({ name: nameInput(normalise) });
+
+/** `api/classes/<code>` modify (teacher only): the lock switch. */
+export const CLASS_CHANGE_INPUT = v.strictObject({ joiningLocked: v.boolean() });
 
 /** `api/results` create: one check's outcome. */
 export const RESULT_INPUT = v.strictObject({
@@ -161,8 +197,13 @@ export const CODE_INPUT = v.strictObject({
   ),
 });
 
-/** What is wrong with `value` as `schema` says, one sentence per problem; empty when valid. */
-export function inputIssues(schema: v.GenericSchema, value: unknown): string[] {
+/** `value` as `schema` parses it (trimmed, normalised…), or the problems, one sentence each. */
+export function parseInput<T extends v.GenericSchema>(
+  schema: T,
+  value: unknown,
+): { ok: true; value: v.InferOutput<T> } | { ok: false; issues: string[] } {
   const parsed = v.safeParse(schema, value);
-  return parsed.success ? [] : parsed.issues.map((issue) => `"${v.getDotPath(issue) ?? 'data'}" ${issue.message}`);
+  return parsed.success
+    ? { ok: true, value: parsed.output }
+    : { ok: false, issues: parsed.issues.map((issue) => `"${v.getDotPath(issue) ?? 'data'}" ${issue.message}`) };
 }

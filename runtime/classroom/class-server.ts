@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import QRCode from 'qrcode';
-import { AppHttp } from '../node/app-http.ts';
-import { attachWebSockets } from '../node/websocket-server.ts';
+import { AppHttp } from 'halo';
 import { createClassApp } from './class-app.ts';
 import { readClassCourse } from './class-course.ts';
 import { readClassExercises } from './class-exercises.ts';
+import { DEFAULT_CLASS_LIMITS, type ClassLimits } from './class-guard.ts';
 import type { ClassInfo } from './class-protocol.ts';
+import { keptClassTables, MEMORY_ONLY, text, type ClassTables } from './class-tables.ts';
 import { serveSiteFile } from './site-files.ts';
 
 /** Where and what a class serves. */
@@ -26,8 +27,10 @@ interface ClassServerOptions {
   exercisesDir?: string;
   /** Minutes a check may keep failing before the dashboard shows the learner as stuck. Default 5. */
   stuckMinutes?: number;
-  /** Calls per learner and minute. Default 120. */
-  callsPerMinute?: number;
+  /** A folder where the class is kept (PGlite), so a restart brings it back; in memory only when absent. */
+  keep?: string;
+  /** Limits other than the defaults (DEFAULT_CLASS_LIMITS). */
+  limits?: Partial<ClassLimits>;
 }
 
 /** A class in session. */
@@ -40,7 +43,9 @@ export interface RunningClass {
   url: string;
   /** The dashboard, its key in the fragment (which browsers never send to a server). */
   dashboardUrl: string;
-  /** Ends the class: closes every connection; the class's data is gone. */
+  /** Whether the class was kept from an earlier run (`keep`) rather than made new. */
+  resumed: boolean;
+  /** Ends the class: closes every connection; the class's data is gone unless kept. */
   close(): Promise<void>;
 }
 
@@ -59,6 +64,30 @@ function reachableHost(host: string): string {
     .flat()
     .find((address) => address && address.family === 'IPv4' && !address.internal);
   return lan?.address ?? '127.0.0.1';
+}
+
+/** Listens on `host:port`; a port taken by another program is an error that says so in one line. */
+export async function listenOn(server: Server, host: string, port: number): Promise<void> {
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${host} is taken by another program: stop it, or choose another with --port.`)
+          : error,
+      ),
+    );
+    server.listen(port, host, () => done());
+  });
+}
+
+/** The class kept in `tables` (its code, key and lock switch), or a new one written there. */
+async function classIdentity(tables: ClassTables): Promise<{ code: string; teacherKey: string; joiningLocked: boolean; resumed: boolean }> {
+  const kept = (await tables.classes.all()).find((row) => row.id === 'class');
+  if (kept && text(kept, 'code') !== '' && text(kept, 'teacherKey') !== '')
+    return { code: text(kept, 'code'), teacherKey: text(kept, 'teacherKey'), joiningLocked: kept.joiningLocked === true, resumed: true };
+  const made = { code: classCode(), teacherKey: randomBytes(24).toString('base64url'), joiningLocked: false };
+  await tables.classes.put('class', made);
+  return { ...made, resumed: false };
 }
 
 /** The dashboard page of the built site. */
@@ -83,39 +112,43 @@ export async function openClass(options: ClassServerOptions): Promise<RunningCla
     if (path === '/dashboard') return void res.writeHead(302, { location: DASHBOARD_PAGE }).end();
     serveSiteFile(siteDir, req, res);
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(options.port, options.host, () => done());
-  });
+  await listenOn(server, options.host, options.port);
   const { port } = server.address() as AddressInfo;
+  const tables = options.keep === undefined ? MEMORY_ONLY : keptClassTables(resolve(options.keep));
+  const kept = await classIdentity(tables);
+  const limits = { ...DEFAULT_CLASS_LIMITS, ...options.limits };
   const base = `http://${reachableHost(options.host)}:${port}`;
   const joinUrl = `${base}/?class`;
   const info: ClassInfo = {
-    code: classCode(),
+    code: kept.code,
     title: course.title,
     joinUrl,
     joinQrSvg: await QRCode.toString(joinUrl, { type: 'svg', margin: 1 }),
     stuckMinutes: options.stuckMinutes ?? 5,
     lessons: [...course.lessons, ...exercises.map((exercise) => exercise.lesson)],
+    maxLearners: limits.maxLearners,
+    joiningLocked: kept.joiningLocked,
   };
-  const teacherKey = randomBytes(24).toString('base64url');
+  const teacherKey = kept.teacherKey;
   const exerciseFiles = new Map(exercises.map((exercise) => [exercise.lesson.id, exercise.fileText]));
-  const app = createClassApp({ info, teacherKey, callsPerMinute: options.callsPerMinute, exerciseFiles });
+  const app = await createClassApp({ info, teacherKey, tables, limits, exerciseFiles });
   app.freeze();
   serving.appHttp = new AppHttp(app);
-  const detachSockets = attachWebSockets(server, app);
+  const detachSockets = serving.appHttp.attachTo(server);
   const url = `http://${options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : reachableHost(options.host)}:${port}`;
   return {
     info,
     teacherKey,
     url,
     dashboardUrl: `${url}/dashboard#key=${teacherKey}`,
+    resumed: kept.resumed,
     close: async () => {
-      detachSockets?.();
+      detachSockets();
       const closed = new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
       await closed;
       await app.close();
+      await tables.close();
     },
   };
 }

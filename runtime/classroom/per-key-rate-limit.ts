@@ -1,4 +1,4 @@
-/** At most `messages` per `windowMs` for each key (a learner), whatever connection or request they come by. */
+/** At most `messages` per `windowMs` for each key (a learner, a client address), whatever connection or request they come by. */
 export class PerKeyRateLimit {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
@@ -19,5 +19,17 @@ export class PerKeyRateLimit {
     }
     window.count += 1;
     return window.count <= this.messages;
+  }
+
+  /** Whether `key` has used up its window (without counting a call). */
+  exhausted(key: string, now = Date.now()): boolean {
+    const window = this.windows.get(key);
+    return window !== undefined && now - window.start < this.windowMs && window.count >= this.messages;
+  }
+
+  /** Whole seconds until `key`'s window ends (at least 1): what a `retry-after` header says. */
+  waitSeconds(key: string, now = Date.now()): number {
+    const window = this.windows.get(key);
+    return Math.max(1, Math.ceil(((window?.start ?? now) + this.windowMs - now) / 1000));
   }
 }

@@ -1,11 +1,28 @@
-import { Service } from '../framework/services/service.ts';
-import type { ServiceParams } from '../framework/services/service-params.ts';
-import { frameworkErrors } from '../framework/errors/framework-errors.ts';
+import { HttpException, Service, type ServiceParams } from 'halo';
 import type { SharedCodeRecord } from './class-protocol.ts';
+import { text, type RecordMirror } from './class-tables.ts';
 
-/** The code each learner chose to show the teacher: one lesson's files per learner, the latest replacing the last. */
+/**
+ * The code each learner chose to show the teacher: one lesson's files per learner, the latest replacing the
+ * last; in memory and written through to `mirror`.
+ */
 export class SharedCodeService extends Service<string, SharedCodeRecord> {
   private readonly records = new Map<string, SharedCodeRecord>();
+
+  private constructor(private readonly mirror: RecordMirror) {
+    super();
+  }
+
+  /** The programs `mirror` kept (none in memory), ready to serve. */
+  static async open(mirror: RecordMirror): Promise<SharedCodeService> {
+    const service = new SharedCodeService(mirror);
+    for (const row of await mirror.all()) {
+      const files = Object.fromEntries(Object.entries(row.files ?? {}).map(([name, content]) => [name, String(content)]));
+      const record = { id: text(row, 'id'), learnerId: text(row, 'learnerId'), lesson: text(row, 'lesson'), files, at: text(row, 'at') };
+      service.records.set(record.id, record);
+    }
+    return service;
+  }
 
   /** Every shared program, or one learner's (`params.query.learnerId`). */
   override async index(params?: ServiceParams): Promise<SharedCodeRecord[]> {
@@ -16,7 +33,7 @@ export class SharedCodeService extends Service<string, SharedCodeRecord> {
   /** The program learner `id` shows. */
   override async read(id: string | null): Promise<SharedCodeRecord> {
     const record = id === null ? undefined : this.records.get(id);
-    if (!record) throw frameworkErrors.recordNotFound(id);
+    if (!record) throw HttpException.notFound({ message: `No record found for ID ${id}` });
     return record;
   }
 
@@ -30,6 +47,7 @@ export class SharedCodeService extends Service<string, SharedCodeRecord> {
       at: new Date().toISOString(),
     };
     this.records.set(record.id, record);
+    await this.mirror.put(record.id, { ...record });
     return record;
   }
 
@@ -37,11 +55,13 @@ export class SharedCodeService extends Service<string, SharedCodeRecord> {
   override async remove(id: string | null): Promise<SharedCodeRecord> {
     const record = await this.read(id);
     this.records.delete(record.id);
+    await this.mirror.drop(record.id);
     return record;
   }
 
   /** Drops the code of a learner who stopped sharing. */
-  forgetLearner(learnerId: string): void {
+  async forgetLearner(learnerId: string): Promise<void> {
     this.records.delete(learnerId);
+    await this.mirror.drop(learnerId);
   }
 }

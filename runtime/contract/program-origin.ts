@@ -28,3 +28,6 @@ export function socketOrigin(url: string | URL): string {
   const parsed = new URL(url);
   return `${parsed.protocol === 'wss:' ? 'https:' : 'http:'}//${parsed.host}`;
 }
+
+/** The client address a program in the playground sees (`req.remoteAddress`): its requests come from the page on the same machine. */
+export const PAGE_ADDRESS = '127.0.0.1';

@@ -38,6 +38,8 @@ export interface AppOptions {
 export interface FetchOptions {
   /** Records what the request runs into this trace (read it with `tracer.toTrace()` once the response is made). */
   tracer?: Tracer;
+  /** The client's IP address, which `req.remoteAddress` reads (default `''`: unknown). */
+  remoteAddress?: string;
 }
 
 /** The application: a router plus the request pipeline, error handling and lifecycle. */
@@ -107,7 +109,7 @@ export class App extends Router {
 
   /** Answers a WHATWG Request, for Fetch-API hosts and in-process tests; `options.tracer` records a trace. */
   async fetch(request: Request, options: FetchOptions = {}): Promise<Response> {
-    const req = new FetchRequestContext(request, this.bodyLimit);
+    const req = new FetchRequestContext(request, this.bodyLimit, options.remoteAddress);
     const res = new ResponseContext();
     if (options.tracer) req.trace = new TraceScope(options.tracer, null);
     await this.handle(req, res);

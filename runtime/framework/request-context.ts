@@ -56,6 +56,12 @@ export abstract class RequestContext {
   /** All request headers: lower-case name → list of values. */
   abstract get headers(): Record<string, string[]>;
 
+  /**
+   * The IP address of the client as the host saw it (the socket's peer on Node, `127.0.0.1` for the page
+   * that calls a program in the playground); `''` when the host cannot tell. Never a header a client may set.
+   */
+  abstract get remoteAddress(): string;
+
   /** One header by lower-case name (repeated values joined with `, `), or undefined. */
   abstract header(name: string): string | undefined;
 

@@ -88,6 +88,17 @@ export class AppHttp {
     });
   }
 
+  /**
+   * For a Node server the program made itself (one that serves other things too and passes the app's requests to
+   * `handleRequest`): freezes the routes and hands the server's WebSocket upgrades on the provider's path to the
+   * app. Returns what detaches them and closes the app's sockets; the program closes its server and the app.
+   */
+  attachTo(server: Server): () => void {
+    this.app.freeze();
+    const detach = attachWebSockets(server, this.app, this.tracing?.print ? printTrace : undefined);
+    return () => detach?.();
+  }
+
   /** Stops listening, closes idle connections, waits for in-flight requests, and closes the app. */
   async close(): Promise<void> {
     const server = this.server;

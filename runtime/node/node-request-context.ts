@@ -33,6 +33,11 @@ export class NodeRequestContext extends RequestContext {
     return this.raw.headersDistinct as Record<string, string[]>;
   }
 
+  /** The peer address of the request's socket (`''` once the socket is gone). */
+  get remoteAddress(): string {
+    return this.raw.socket.remoteAddress ?? '';
+  }
+
   /** One header by lower-case name, or undefined. */
   header(name: string): string | undefined {
     const value = this.raw.headers[name];

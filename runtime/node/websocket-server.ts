@@ -27,7 +27,7 @@ export function attachWebSockets(server: Server, app: App, onTrace?: (trace: Req
   const batch = new WriteBatch();
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     if (joinPaths('', new URL(req.url ?? '/', 'http://localhost').pathname) !== path) return refuse(socket, 404);
-    const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req) };
+    const request: SocketRequest = { url: req.url ?? '/', headers: headersOf(req), remoteAddress: req.socket.remoteAddress ?? '' };
     if (provider.refusal(request)) return refuse(socket, 403);
     wss.handleUpgrade(req, socket, head, (ws) => serve(provider, ws, request, () => batch.hold(socket), onTrace));
   };

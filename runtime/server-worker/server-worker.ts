@@ -23,6 +23,7 @@ import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
 import { WorkerSockets } from './worker-sockets.ts';
+import { PAGE_ADDRESS } from '../contract/program-origin.ts';
 import { fromWireRequest, textResponse, toWireResponse, type WireRequest } from '../contract/wire.ts';
 import { Tracer } from '../framework/tracing/tracer.ts';
 import { TRACE_HEADER, encodeTraceHeader } from '../framework/tracing/trace-header.ts';
@@ -124,7 +125,7 @@ async function answer(id: number, wire: WireRequest): Promise<void> {
       const traced = wire.headers.some(([name]) => name.toLowerCase() === TRACE_HEADER);
       const tracer = traced ? new Tracer(wire.method.toUpperCase(), pathname) : undefined;
       const request = traced ? { ...wire, headers: wire.headers.filter(([name]) => name.toLowerCase() !== TRACE_HEADER) } : wire;
-      response = await toWireResponse(await app.fetch(fromWireRequest(request), { tracer }));
+      response = await toWireResponse(await app.fetch(fromWireRequest(request), { tracer, remoteAddress: PAGE_ADDRESS }));
       if (tracer) response.headers.push([TRACE_HEADER, encodeTraceHeader(tracer.toTrace(locateInProgram))]);
     } else {
       response = textResponse(503, `No program is listening on ${origin}.`);

@@ -1,7 +1,7 @@
 import type { App } from '../framework/app.ts';
 import { WebSocketProvider } from '../framework/providers/websocket/websocket-provider.ts';
 import { joinPaths } from '../framework/routing/path-pattern.ts';
-import { socketOrigin } from '../contract/program-origin.ts';
+import { PAGE_ADDRESS, socketOrigin } from '../contract/program-origin.ts';
 import type { FromServerWorker } from '../contract/server-worker-protocol.ts';
 import type { Locate } from '../framework/source-site.ts';
 import { encodeTraceHeader } from '../framework/tracing/trace-header.ts';
@@ -49,7 +49,7 @@ export class WorkerSockets {
           if (this.sessions.delete(id)) this.send({ type: 'socket-close', id, code, reason });
         },
       },
-      { url: path + search, headers: Object.fromEntries(headers) },
+      { url: path + search, headers: Object.fromEntries(headers), remoteAddress: PAGE_ADDRESS },
     );
     this.sessions.set(id, session);
   }

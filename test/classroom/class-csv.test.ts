@@ -23,16 +23,32 @@ it('adds the points of the passed checks when the course gives points', () => {
   ];
   const csv = classCsv(lessons, learners, [result('1', 0, true), result('1', 1, true), result('2', 0, true), result('2', 1, false)]);
   expect(csv.split('\r\n')).toEqual([
-    'learner,01-a #1 one (2 points),"01-a #2 two, quoted ""x"" (3 points)",01-a #3 three,points',
-    'Ann,pass,pass,,5',
-    "'@Bob,pass,fail,,2",
+    'learner,last activity,01-a #1 one (2 points),"01-a #2 two, quoted ""x"" (3 points)",01-a #3 three,points',
+    'Ann,2026-11-26T04:00:00.000Z,pass,pass,,5',
+    "'@Bob,2026-11-26T04:00:00.000Z,pass,fail,,2",
     '',
   ]);
 });
 
 it('has no points column when no check gives points', () => {
   const csv = classCsv([{ id: '01-a', title: 'A', checks: [{ title: 'one' }] }], [{ id: '1', name: 'Ann', joinedAt: '' }], []);
-  expect(csv).toBe('learner,01-a #1 one\r\nAnn,\r\n');
+  expect(csv).toBe('learner,last activity,01-a #1 one\r\nAnn,,\r\n');
+});
+
+it('names an exercise’s columns by its title, and gives each learner’s last activity (joining, a result, code shown)', () => {
+  const lessons = [{ id: 'exercise-0123456789abcd', title: 'Todo API', checks: [{ title: 'GET /todos' }] }];
+  const learners = [
+    { id: '1', name: 'Ann', joinedAt: '2026-11-26T03:00:00.000Z' },
+    { id: '2', name: 'Bea', joinedAt: '2026-11-26T03:10:00.000Z' },
+  ];
+  const results: ResultRecord[] = [{ ...result('1', 0, true), lesson: 'exercise-0123456789abcd', id: '1:exercise-0123456789abcd:0' }];
+  const code = [{ id: '2', learnerId: '2', lesson: '01-a', files: {}, at: '2026-11-26T05:00:00.000Z' }];
+  expect(classCsv(lessons, learners, results, code).split('\r\n')).toEqual([
+    'learner,last activity,Todo API #1 GET /todos',
+    'Ann,2026-11-26T04:00:00.000Z,pass',
+    'Bea,2026-11-26T05:00:00.000Z,',
+    '',
+  ]);
 });
 
 it('takes points in the check format: a number of 0 or more', () => {

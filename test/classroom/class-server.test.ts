@@ -104,7 +104,7 @@ describe('joining and sharing', () => {
     expect(learnerBodies.join('')).not.toContain(ann.secret);
     const badName = await asLearner({ name: '', secret: 'c'.repeat(40) }, '/api/learners', {
       method: 'POST',
-      body: { name: 'x'.repeat(41), secret: 'short' },
+      body: { name: 'x'.repeat(201), secret: 'short' },
     });
     expect(badName.status).toBe(400);
     expect((badName.json as Json).errors).toEqual([expect.stringContaining('"name"'), expect.stringContaining('"secret"')]);
@@ -204,15 +204,15 @@ describe('export, limits and stopping', () => {
     expect(csv.status).toBe(200);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'learner,10-greeting #1 GET / answers Hello from the course!,05-echo #1 POST /echo answers with JSON,05-echo #2 POST /echo answers the name it was sent',
+      'learner,last activity,10-greeting #1 GET / answers Hello from the course!,05-echo #1 POST /echo answers with JSON,05-echo #2 POST /echo answers the name it was sent',
     );
-    expect(lines).toContain('Ann,,pass,fail');
-    expect(lines).toContain('<b>Bob</b>,,pass,fail');
+    expect(lines).toContainEqual(expect.stringMatching(/^Ann,\d{4}-\d\d-\d\dT[\d:.]+Z,,pass,fail$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^<b>Bob<\/b>,[^,]+,,pass,fail$/));
     expect(lines.some((line) => line.startsWith(`"'=HYPERLINK(""x"")"`))).toBe(true);
   });
 
   it('rate-limits each learner, whatever connection they use', async () => {
-    const limited = await openClass({ host: '127.0.0.1', port: 0, siteDir: site, courseDir: COURSE, callsPerMinute: 5 });
+    const limited = await openClass({ host: '127.0.0.1', port: 0, siteDir: site, courseDir: COURSE, limits: { callsPerMinute: 5 } });
     try {
       const headers = { 'x-class-code': limited.info.code };
       const joined = await fetch(`${limited.url}/api/learners`, {

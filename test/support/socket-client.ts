@@ -16,9 +16,9 @@ export interface SocketClient {
 
 let ids = 0;
 
-/** Opens a WebSocket to `url` (http:// URLs become ws://) and resolves once it is open. */
-export async function openSocket(url: string, headers: Record<string, string> = {}): Promise<SocketClient> {
-  const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers });
+/** Opens a WebSocket to `url` (http:// URLs become ws://), from `localAddress` when given, and resolves once it is open. */
+export async function openSocket(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<SocketClient> {
+  const ws = new WebSocket(url.replace(/^http/, 'ws'), { headers, ...(localAddress ? { localAddress } : {}) });
   const messages: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {

@@ -1,18 +1,16 @@
 import { StrictMode, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles.css';
+import { ConfirmHost, createConfirmState } from '../layout/confirm-dialog.tsx';
+import { PlaygroundStateProvider } from '../state/state-context.tsx';
 import { Dashboard } from './dashboard.tsx';
-
-/** The teacher key from the address's fragment (`#key=…`), which the browser never sends to a server. */
-function keyOfHash(): string | null {
-  return new URLSearchParams(location.hash.slice(1)).get('key');
-}
+import { forgetTeacherKey, rememberTeacherKey, takeTeacherKey } from './dashboard-key.ts';
 
 function KeyForm({ onKey }: { onKey: (key: string) => void }) {
   const [key, setKey] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    location.hash = new URLSearchParams({ key }).toString();
+    rememberTeacherKey(key);
     onKey(key);
   };
   return (
@@ -30,13 +28,22 @@ function KeyForm({ onKey }: { onKey: (key: string) => void }) {
   );
 }
 
-function DashboardPage() {
-  const [key, setKey] = useState(keyOfHash);
-  return key ? <Dashboard teacherKey={key} /> : <KeyForm onKey={setKey} />;
+function DashboardPage({ initialKey }: { initialKey: string | null }) {
+  const [key, setKey] = useState(initialKey);
+  const forget = () => {
+    forgetTeacherKey();
+    setKey(null);
+  };
+  return key ? <Dashboard teacherKey={key} onWrongKey={forget} /> : <KeyForm onKey={setKey} />;
 }
 
+// The key leaves the address bar before anything renders.
+const initialKey = takeTeacherKey();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <DashboardPage />
+    <PlaygroundStateProvider state={{ confirm: createConfirmState() }}>
+      <DashboardPage initialKey={initialKey} />
+      <ConfirmHost />
+    </PlaygroundStateProvider>
   </StrictMode>,
 );

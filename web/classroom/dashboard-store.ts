@@ -7,20 +7,7 @@ import {
   type ResultRecord,
   type SharedCodeRecord,
 } from '../../runtime/classroom/class-protocol.ts';
-
-/** What the teacher's dashboard shows, kept live over the class server's WebSocket. */
-export interface DashboardState {
-  /** `refused`: the key was wrong (nothing to retry); `reconnecting`: the connection dropped and comes back. */
-  status: 'connecting' | 'live' | 'reconnecting' | 'refused';
-  /** Why the server refused, in its words. */
-  refusal: string | null;
-  info: ClassInfo | null;
-  learners: LearnerRecord[];
-  /** The latest result of each learner, lesson and check, by its id. */
-  results: Record<string, ResultRecord>;
-  /** The code each learner shows, by learner id. */
-  code: Record<string, SharedCodeRecord>;
-}
+import { applyEvents, emptyDashboard, loadedDashboard, type DashboardEvent, type DashboardState } from './dashboard-state.ts';
 
 /** A dashboard: its state, and `start`, which connects and returns the function that disconnects. */
 interface Dashboard {
@@ -30,44 +17,65 @@ interface Dashboard {
 
 type Message = { id?: number; result?: unknown; error?: { message?: string }; event?: string; data?: unknown };
 
-/** Applies one change the server published to the state (every change reaches the teacher). */
-function applyEvent(state: DashboardState, event: string, data: unknown): Partial<DashboardState> {
-  const record = data as { id: string; learnerId?: string };
-  switch (event) {
-    case `${CLASS_SERVICES.learners} created`:
-      return { learners: [...state.learners.filter((l) => l.id !== record.id), data as LearnerRecord] };
-    case `${CLASS_SERVICES.learners} removed`: {
-      // A learner who stops sharing leaves with everything they sent.
-      const results = Object.fromEntries(Object.entries(state.results).filter(([, r]) => r.learnerId !== record.id));
-      const code = { ...state.code };
-      delete code[record.id];
-      return { learners: state.learners.filter((l) => l.id !== record.id), results, code };
-    }
-    case `${CLASS_SERVICES.results} created`:
-      return { results: { ...state.results, [record.id]: data as ResultRecord } };
-    case `${CLASS_SERVICES.code} created`:
-      return { code: { ...state.code, [record.id]: data as SharedCodeRecord } };
-    case `${CLASS_SERVICES.code} removed`: {
-      const code = { ...state.code };
-      delete code[record.id];
-      return { code };
-    }
-    default:
-      return {};
-  }
+/**
+ * How long changes gather before they are applied (at the next animation frame after that): each batch
+ * lays the table out again, so a few batches a second cost a fraction of one per frame, and a result
+ * still reaches its cell well within a second.
+ */
+const GATHER_MS = 200;
+
+/** How long queued changes may wait when no animation frame comes (a hidden tab): they still land. */
+const FLUSH_WITHOUT_FRAME_MS = 1000;
+
+/**
+ * Queues published changes and applies them to `store` together, at the first animation frame once they
+ * have gathered for GATHER_MS: a class of 300 sending every 2 s is a few state changes (renders) a second,
+ * never more than one per frame, not one per message. Nothing is applied
+ * while `held()` (the class is loading: its snapshot comes first, then what arrived meanwhile).
+ */
+export function batchedEvents(store: Store<DashboardState>, held: () => boolean) {
+  let queue: DashboardEvent[] = [];
+  let frame = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let gather: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(gather);
+    frame = 0;
+    timer = undefined;
+    if (held() || queue.length === 0) return;
+    const events = queue;
+    queue = [];
+    store.set((state) => applyEvents(state, events));
+  };
+  return {
+    push(event: DashboardEvent): void {
+      queue.push(event);
+      if (held() || timer !== undefined) return;
+      timer = setTimeout(flush, FLUSH_WITHOUT_FRAME_MS);
+      gather = setTimeout(() => (frame = requestAnimationFrame(flush)), GATHER_MS);
+    },
+    flush,
+    clear(): void {
+      queue = [];
+    },
+  };
 }
 
 /**
  * The dashboard of the teacher `key`; once started, it loads the class, its learners, results and shown code, then
- * applies every change as it is published. A dropped connection comes back by itself (and loads again);
- * a refused key stays refused.
+ * applies every change as it is published (in batches, one per frame). A dropped connection comes back by
+ * itself (and loads again); a refused key stays refused.
  */
 export function connectDashboard(key: string): Dashboard {
-  const store = createStore<DashboardState>({ status: 'connecting', refusal: null, info: null, learners: [], results: {}, code: {} });
+  const store = createStore<DashboardState>(emptyDashboard());
   let socket: WebSocket | null = null;
   let closed = true;
+  let loading = true;
   let nextId = 1;
   const pending = new Map<number, (message: Message) => void>();
+  const events = batchedEvents(store, () => loading);
 
   const call = (method: string): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -77,19 +85,20 @@ export function connectDashboard(key: string): Dashboard {
     });
 
   const load = async (): Promise<void> => {
+    loading = true;
+    events.clear();
     const [info, learners, results, code] = await Promise.all([
       call(`${CLASS_SERVICES.classes}.index`),
       call(`${CLASS_SERVICES.learners}.index`),
       call(`${CLASS_SERVICES.results}.index`),
       call(`${CLASS_SERVICES.code}.index`),
     ]);
-    store.set({
-      status: 'live',
-      info: (info as ClassInfo[])[0],
-      learners: learners as LearnerRecord[],
-      results: Object.fromEntries((results as ResultRecord[]).map((r) => [r.id, r])),
-      code: Object.fromEntries((code as SharedCodeRecord[]).map((c) => [c.learnerId, c])),
-    });
+    store.set(
+      loadedDashboard((info as ClassInfo[])[0], learners as LearnerRecord[], results as ResultRecord[], code as SharedCodeRecord[]),
+    );
+    loading = false;
+    // What was published while the snapshot was read (applying a change twice changes nothing).
+    events.flush();
   };
 
   const open = (): void => {
@@ -105,7 +114,7 @@ export function connectDashboard(key: string): Dashboard {
         pending.get(message.id)?.(message);
         pending.delete(message.id);
       } else if (message.event === 'resync') void load().catch(() => current.close());
-      else if (message.event) store.set((s) => applyEvent(s, message.event!, message.data));
+      else if (message.event) events.push({ event: message.event, data: message.data });
     });
     current.addEventListener('close', (event) => {
       pending.clear();
@@ -127,9 +136,4 @@ export function connectDashboard(key: string): Dashboard {
       };
     },
   };
-}
-
-/** True when `result` has kept failing for longer than `minutes` at `now`. */
-export function isStuck(result: ResultRecord | undefined, minutes: number, now: number): boolean {
-  return !!result && !result.passed && result.failingSince !== null && now - Date.parse(result.failingSince) > minutes * 60_000;
 }

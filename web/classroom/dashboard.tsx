@@ -1,28 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../state/store.ts';
-import { CLASS_EXPORT_PATH, CLASS_HEADERS, type ClassLesson, type ResultRecord } from '../../runtime/classroom/class-protocol.ts';
-import { connectDashboard, isStuck, type DashboardState } from './dashboard-store.ts';
-import { LearnerCode } from './learner-code.tsx';
+import { exportCsv, lockJoining } from './dashboard-actions.ts';
+import { projectorWasOn, rememberProjector } from './dashboard-key.ts';
+import { LearnerPanel } from './dashboard-learner.tsx';
+import { LessonGrid, type RowContext } from './dashboard-lesson-grid.tsx';
+import { Overview, StuckList } from './dashboard-overview.tsx';
+import { byName } from './dashboard-progress.ts';
+import type { ClassInfo } from '../../runtime/classroom/class-protocol.ts';
+import { ProjectorView } from './dashboard-projector.tsx';
+import { connectDashboard } from './dashboard-store.ts';
 
-/** The lesson with the most recent result: what the class is working on. */
-function latestLesson(results: Record<string, ResultRecord>): string | null {
-  let latest: ResultRecord | null = null;
-  for (const result of Object.values(results)) if (!latest || result.at > latest.at) latest = result;
-  return latest?.lesson ?? null;
-}
-
-/** Downloads the class CSV (the teacher key travels in a header, never in a link). */
-async function exportCsv(key: string, code: string): Promise<void> {
-  const response = await fetch(new URL(CLASS_EXPORT_PATH, location.href), { headers: { [CLASS_HEADERS.key]: key } });
-  if (!response.ok) throw new Error(`The export failed (${response.status}).`);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(await response.blob());
-  link.download = `class-${code}.csv`;
-  link.click();
-  URL.revokeObjectURL(link.href);
-}
-
-/** A clock that ticks every few seconds, so "stuck" appears without a new result. */
+/** A clock that ticks every few seconds, so "stuck" and its duration move without a new result. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -32,115 +20,102 @@ function useNow(): number {
   return now;
 }
 
-function Grid({ state, lesson, onShowCode }: { state: DashboardState; lesson: ClassLesson; onShowCode: (learnerId: string) => void }) {
-  const now = useNow();
-  const stuckMinutes = state.info?.stuckMinutes ?? 5;
-  const learners = [...state.learners].sort((a, b) => a.name.localeCompare(b.name));
-  const resultOf = (learnerId: string, check: number) => state.results[`${learnerId}:${lesson.id}:${check}`];
+/** What the class is now: live or not, how many share (of how many may), whether joining is locked. */
+function classStatus(status: string, count: number, info: ClassInfo): string {
+  if (status !== 'live') return 'Reconnecting…';
+  return `Live · ${count} of ${info.maxLearners} learners sharing${info.joiningLocked ? ' · joining locked' : ''}`;
+}
+
+/** The class code, where to join, the QR code and the class's status: what the room reads off the projector. */
+function ClassHeader({ info, status }: { info: ClassInfo; status: string }) {
   return (
-    <table className="w-full border-collapse text-sm" aria-label={`Learners × checks of ${lesson.id}`}>
-      <thead>
-        <tr>
-          <th scope="col" className="p-1 text-left">
-            Learner
-          </th>
-          {lesson.checks.map((check, index) => (
-            <th key={index} scope="col" className="p-1" title={check.title}>
-              #{index + 1}
-              <span className="sr-only"> {check.title}</span>
-            </th>
-          ))}
-          <th scope="col" className="p-1 text-left">
-            Stuck
-          </th>
-          <th scope="col" className="p-1 text-left">
-            Code
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {learners.map((learner) => {
-          const stuck = lesson.checks.map((_, index) => index).filter((index) => isStuck(resultOf(learner.id, index), stuckMinutes, now));
-          return (
-            <tr key={learner.id} data-learner={learner.name} className="border-t border-slate-300 dark:border-slate-700">
-              <th scope="row" className="p-1 text-left font-normal">
-                {learner.name}
-              </th>
-              {lesson.checks.map((_, index) => {
-                const result = resultOf(learner.id, index);
-                const state = result ? (result.passed ? 'pass' : 'fail') : '';
-                return (
-                  <td
-                    key={index}
-                    data-check={index}
-                    data-state={state}
-                    className={`p-1 text-center ${state === 'pass' ? 'bg-green-100 dark:bg-green-900' : state === 'fail' ? 'bg-red-100 dark:bg-red-900' : ''}`}
-                  >
-                    {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '–'}
-                    <span className="sr-only">{state || 'not run'}</span>
-                  </td>
-                );
-              })}
-              <td className="p-1" data-stuck={stuck.length > 0 ? 'yes' : 'no'}>
-                {stuck.length > 0 ? `stuck on ${stuck.map((index) => `#${index + 1}`).join(', ')}` : ''}
-              </td>
-              <td className="p-1">
-                {state.code[learner.id] && (
-                  <button type="button" className="btn-ghost" onClick={() => onShowCode(learner.id)}>
-                    Code ({state.code[learner.id].lesson})
-                  </button>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <header className="flex flex-wrap items-start gap-6">
+      <div className="flex flex-col gap-1">
+        <h1 className="text-xl font-bold">{info.title}: class dashboard</h1>
+        <p className="text-lg">
+          Class code{' '}
+          <strong className="font-mono text-3xl" data-testid="class-code">
+            {info.code}
+          </strong>
+        </p>
+        <p>
+          Learners open <span className="font-mono">{info.joinUrl}</span>
+        </p>
+        <p role="status" className="text-sm">
+          {status}
+        </p>
+      </div>
+      <img
+        className="h-40 w-40 bg-white"
+        alt={`QR code of ${info.joinUrl}`}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(info.joinQrSvg)}`}
+      />
+    </header>
   );
 }
 
-/** The teacher's dashboard: the class code and QR code, learners × checks live, who is stuck, shown code, the CSV. */
-export function Dashboard({ teacherKey }: { teacherKey: string }) {
+/** A labelled on/off switch. */
+function Switch({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" role="switch" checked={on} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * The teacher's dashboard: the class code and QR code; by default every learner × every lesson (done,
+ * working, stuck) with who is stuck, longest first; one lesson's learners × checks one click away (it
+ * changes only when the teacher picks another); projector mode without names; a learner's code, rename
+ * and remove; lock joining; the CSV.
+ */
+export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWrongKey: () => void }) {
   const dashboard = useMemo(() => connectDashboard(teacherKey), [teacherKey]);
   useEffect(() => dashboard.start(), [dashboard]);
-  const state = useStore(dashboard.store, (s) => s);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [codeOf, setCodeOf] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const info = state.info;
-  if (state.status === 'refused') return <p role="alert">The class server refused this key: {state.refusal}</p>;
+  const { store } = dashboard;
+  const status = useStore(store, (s) => s.status);
+  const refusal = useStore(store, (s) => s.refusal);
+  const info = useStore(store, (s) => s.info);
+  const learnerMap = useStore(store, (s) => s.learners);
+  const learners = useMemo(() => byName(learnerMap), [learnerMap]);
+  const [lessonId, setLessonId] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const [projector, setProjector] = useState(projectorWasOn);
+  const [problem, setProblem] = useState<string | null>(null);
+  const now = useNow();
+  const stuckMinutes = info?.stuckMinutes ?? 5;
+  const context = useMemo<RowContext>(() => ({ store, stuckMinutes, now, onPick: setPicked }), [store, stuckMinutes, now]);
+  if (status === 'refused')
+    return (
+      <div className="flex flex-col gap-2 p-4">
+        <p role="alert">The class server refused this key: {refusal}</p>
+        <button type="button" className="btn self-start" onClick={onWrongKey}>
+          Enter another key
+        </button>
+      </div>
+    );
   if (!info) return <p role="status">Connecting to the class…</p>;
-  const lessonId = chosen ?? latestLesson(state.results) ?? info.lessons[0]?.id;
-  const lesson = info.lessons.find((l) => l.id === lessonId) ?? info.lessons[0];
-  const shown = codeOf ? state.code[codeOf] : undefined;
+  const lesson = info.lessons.find((l) => l.id === lessonId) ?? null;
+  const act = (action: Promise<void>) => {
+    setProblem(null);
+    void action.catch((error: Error) => setProblem(error.message));
+  };
+  const project = (on: boolean) => {
+    rememberProjector(on);
+    setProjector(on);
+  };
   return (
     <div className="flex flex-col gap-4 p-4">
-      <header className="flex flex-wrap items-start gap-6">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-xl font-bold">{info.title}: class dashboard</h1>
-          <p className="text-lg">
-            Class code{' '}
-            <strong className="font-mono text-3xl" data-testid="class-code">
-              {info.code}
-            </strong>
-          </p>
-          <p>
-            Learners open <span className="font-mono">{info.joinUrl}</span>
-          </p>
-          <p role="status" className="text-sm">
-            {state.status === 'live' ? `Live · ${state.learners.length} learner(s) sharing` : 'Reconnecting…'}
-          </p>
-        </div>
-        <img
-          className="h-40 w-40 bg-white"
-          alt={`QR code of ${info.joinUrl}`}
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(info.joinQrSvg)}`}
-        />
-      </header>
-      <div className="flex flex-wrap items-center gap-3">
+      <ClassHeader info={info} status={classStatus(status, learners.length, info)} />
+      <nav aria-label="Dashboard" className="flex flex-wrap items-center gap-3">
+        <button type="button" className={lesson ? 'btn-ghost' : 'btn'} aria-pressed={!lesson} onClick={() => setLessonId(null)}>
+          Overview
+        </button>
         <label className="flex items-center gap-2 text-sm">
           Lesson
-          <select className="field" value={lesson?.id ?? ''} onChange={(e) => setChosen(e.target.value)}>
+          <select className="field" aria-label="Lesson" value={lesson?.id ?? ''} onChange={(e) => setLessonId(e.target.value || null)}>
+            <option value="">All lessons (overview)</option>
             {info.lessons.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.id.startsWith('exercise-') ? 'Exercise' : l.id}: {l.title}
@@ -148,25 +123,26 @@ export function Dashboard({ teacherKey }: { teacherKey: string }) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => void exportCsv(teacherKey, info.code).catch((error: Error) => setExportError(error.message))}
-        >
+        <Switch label="Projector (no names)" on={projector} onChange={project} />
+        <Switch label="Lock joining" on={info.joiningLocked} onChange={(on) => act(lockJoining(teacherKey, info.code, on))} />
+        <button type="button" className="btn" onClick={() => act(exportCsv(teacherKey, info.code))}>
           Export CSV
         </button>
-        {exportError && <span role="alert">{exportError}</span>}
+        {problem && <span role="alert">{problem}</span>}
         <span className="text-sm">Stuck: the same check failing for more than {info.stuckMinutes} minute(s).</span>
-      </div>
-      {lesson && <Grid state={state} lesson={lesson} onShowCode={setCodeOf} />}
-      {shown && (
-        <LearnerCode
-          code={shown}
-          learner={state.learners.find((l) => l.id === shown.learnerId)?.name ?? ''}
-          lesson={info.lessons.find((l) => l.id === shown.lesson)}
-          results={Object.values(state.results).filter((r) => r.learnerId === shown.learnerId && r.lesson === shown.lesson)}
-          onClose={() => setCodeOf(null)}
-        />
+      </nav>
+      {projector ? (
+        <ProjectorView store={store} lesson={lesson} />
+      ) : (
+        <>
+          {picked && <LearnerPanel key={picked} store={store} teacherKey={teacherKey} learnerId={picked} onClose={() => setPicked(null)} />}
+          <StuckList context={context} onLesson={setLessonId} />
+          {lesson ? (
+            <LessonGrid learners={learners} lesson={lesson} context={context} />
+          ) : (
+            <Overview learners={learners} lessons={info.lessons} context={context} onLesson={setLessonId} />
+          )}
+        </>
       )}
     </div>
   );

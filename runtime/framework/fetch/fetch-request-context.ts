@@ -7,10 +7,12 @@ import { UploadedFile } from '../uploaded-file.ts';
 export class FetchRequestContext extends RequestContext {
   private headers_: Record<string, string[]> | null = null;
 
-  /** Wraps `request`; bodies larger than `bodyLimit` bytes are refused with 413. */
+  /** Wraps `request` from the client at `remoteAddress`; bodies larger than `bodyLimit` bytes are refused with 413. */
   constructor(
     private readonly request: Request,
     bodyLimit: number,
+    /** The client's IP address, as the host knows it (`''` when it does not). */
+    readonly remoteAddress = '',
   ) {
     super(request.method.toUpperCase(), requestTarget(request.url), bodyLimit);
   }

@@ -15,7 +15,8 @@ export class CallRequestContext extends RequestContext {
 
   /**
    * A call to `target` with `headers` (lower-case names) and `body` (JSON text, or undefined for none);
-   * or with `decoded`, a body decoded already (parseBody() reads nothing; bytes() gets its JSON text).
+   * or with `decoded`, a body decoded already (parseBody() reads nothing; bytes() gets its JSON text); from
+   * the client at `remoteAddress`.
    */
   constructor(
     method: string,
@@ -24,6 +25,8 @@ export class CallRequestContext extends RequestContext {
     private readonly body: string | undefined,
     bodyLimit: number,
     private readonly decoded?: ParsedBody,
+    /** The address of the client whose message or request made the call (`''` when unknown). */
+    readonly remoteAddress = '',
   ) {
     super(method, target, bodyLimit);
     if (decoded) this.useDecodedBody(decoded);

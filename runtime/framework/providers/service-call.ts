@@ -25,6 +25,9 @@ export interface ServiceCall {
   query?: Record<string, unknown>;
 }
 
+/** What a provider adds to a call: its `via` and whatever else goes into the service params; the client's address apart. */
+type CallExtra = { provider: Providers; remoteAddress?: string } & Record<string, unknown>;
+
 /** The HTTP method of each service method's REST route. */
 const HTTP_METHOD: Readonly<Record<ServiceMethod, string>> = {
   index: 'GET',
@@ -47,14 +50,15 @@ const WITH_DATA: ReadonlySet<ServiceMethod> = new Set(['create', 'modify', 'upda
 /**
  * Runs `call` through the app exactly as the REST route of that method would run it — routes
  * and `chain` middleware before the service, its @Middleware, its hooks, the error handler — with
- * `extra` (the provider, the connection…) in the service params. Resolves with the result;
+ * `extra` (the provider, the connection…) in the service params and `extra.remoteAddress` as the request's
+ * `remoteAddress`. Resolves with the result;
  * rejects with the HttpException a REST client would have received. With `trace`, the call's steps
  * are recorded inside the step that scope is in (a GraphQL request's handler, or a WebSocket call's trace).
  */
 export async function callThroughApp(
   app: App,
   call: ServiceCall,
-  extra: { provider: Providers } & Record<string, unknown>,
+  extra: CallExtra,
   headers: Record<string, string> = {},
   trace: TraceScope | null = null,
 ): Promise<unknown> {
@@ -78,7 +82,7 @@ export interface CallSource {
 export async function callThroughAppAsJson(
   app: App,
   call: ServiceCall,
-  extra: { provider: Providers } & Record<string, unknown>,
+  extra: CallExtra,
   headers: Record<string, string>,
   source?: CallSource,
   trace: TraceScope | null = null,
@@ -95,11 +99,12 @@ export async function callThroughAppAsJson(
 function prepareCall(
   app: App,
   call: ServiceCall,
-  extra: { provider: Providers } & Record<string, unknown>,
+  extra: CallExtra,
   headers: Record<string, string>,
   source: CallSource | undefined,
   trace: TraceScope | null,
 ): { req: CallRequestContext; res: ResponseContext } {
+  const { remoteAddress, ...params } = extra;
   const path = mountedPath(app, call.service);
   if (!SERVICE_METHODS.includes(call.method)) throw frameworkErrors.unknownServiceMethod(call.method, SERVICE_METHODS);
   const withData = WITH_DATA.has(call.method);
@@ -112,8 +117,9 @@ function prepareCall(
     body,
     app.bodyLimit,
     decoded,
+    remoteAddress,
   );
-  Object.assign(req.serviceParams, extra);
+  Object.assign(req.serviceParams, params);
   if (trace) req.trace = new TraceScope(trace.tracer, trace.parent);
   return { req, res: new ResponseContext() };
 }

@@ -124,7 +124,7 @@ async function run(
   const operation = graphql.getOperationAST(document, operationName);
   if (req.method === 'GET' && operation?.operation !== graphql.OperationTypeNode.QUERY)
     return refusal(405, 'Only queries may be sent with GET; send mutations with POST.');
-  const contextValue: GraphQLContext = { app, headers: flatHeaders(req) };
+  const contextValue: GraphQLContext = { app, headers: flatHeaders(req), remoteAddress: req.remoteAddress };
   if (req.trace) contextValue.trace = req.trace;
   const result = await graphql.execute({
     schema,

@@ -11,6 +11,8 @@ export interface GraphQLContext {
   app: App;
   /** Headers of the HTTP request (lower-case names), passed on to the service call's middleware. */
   headers: Record<string, string>;
+  /** The HTTP request's client address, passed on as the service call's `req.remoteAddress`. */
+  remoteAddress?: string;
   /** The trace of the HTTP request, when it is traced: the service calls of the resolvers are recorded in it. */
   trace?: TraceScope;
 }
@@ -36,7 +38,7 @@ export function resolveMethod(service: object | string, method: ServiceMethod): 
     return callThroughApp(
       context.app,
       { service: path, method, id: args.id, data: args.data, query: args.query },
-      { provider: Providers.graphql },
+      { provider: Providers.graphql, remoteAddress: context.remoteAddress },
       context.headers,
       context.trace,
     );

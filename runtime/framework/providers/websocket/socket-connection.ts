@@ -14,6 +14,8 @@ export interface SocketRequest {
   url: string;
   /** Headers of the upgrade request (lower-case names). */
   headers: Record<string, string>;
+  /** The client's IP address as the host saw it; absent where the host cannot tell. */
+  remoteAddress?: string;
 }
 
 let nextId = 1;
@@ -34,6 +36,8 @@ export class SocketConnection {
   readonly query: Record<string, string>;
   /** Headers of the upgrade request (lower-case names). */
   readonly headers: Record<string, string>;
+  /** The client's IP address (`''` when the host could not tell): what its service calls see as `req.remoteAddress`. */
+  readonly remoteAddress: string;
 
   /** Wraps a host's socket; `afterSend` runs after every send (the provider's bound on unsent bytes). */
   constructor(
@@ -44,6 +48,7 @@ export class SocketConnection {
   ) {
     this.url = request.url;
     this.headers = request.headers;
+    this.remoteAddress = request.remoteAddress ?? '';
     this.query = Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
   }
 

@@ -229,7 +229,7 @@ export class WebSocketProvider {
       const result = await callThroughAppAsJson(
         this.app,
         { service, method, id: message.record, data: message.data, query: message.query },
-        { provider: Providers.websocket, connection },
+        { provider: Providers.websocket, connection, remoteAddress: connection.remoteAddress },
         connection.headers,
         // The data was decoded with the message: the call may read it as is.
         { text, bytes: bytes < 0 ? text.length * 3 : bytes },
