@@ -77,8 +77,10 @@ if (!existsSync(join(siteDir, 'index.html')) || !existsSync(join(siteDir, 'web/c
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const open = await openClass({ host, port, siteDir, courseDir, exercisesDir, stuckMinutes, keep, limits }).catch((error: Error) =>
-  fail(error.message),
+// Learners' pages know the class by its address: the class that ran on this port before is the one they look for.
+const previousClassFile = port === 0 ? undefined : resolve(REPO_ROOT, 'node_modules/.cache/halo-classroom', `class-on-port-${port}.json`);
+const open = await openClass({ host, port, siteDir, courseDir, exercisesDir, stuckMinutes, keep, limits, previousClassFile }).catch(
+  (error: Error) => fail(error.message),
 );
 const qr = await QRCode.toString(open.info.joinUrl, { type: 'terminal', small: true });
 console.log(`
