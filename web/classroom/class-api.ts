@@ -26,7 +26,7 @@ interface ResultToSend {
 }
 
 /** A refusal of the class server: its status and message. */
-export class ClassRefusal extends Error {
+class ClassRefusal extends Error {
   /** The server's `message` (or a sentence with the status) and the HTTP status. */
   constructor(
     message: string,
@@ -37,7 +37,7 @@ export class ClassRefusal extends Error {
 }
 
 /** The class server did not answer (it is stopped or restarting, or the network is gone). */
-export class ClassUnreachable extends Error {}
+class ClassUnreachable extends Error {}
 
 /** Calls the class server this page was loaded from; a refusal throws a ClassRefusal with the server's message. */
 async function classFetch<T>(
