@@ -81,10 +81,13 @@ async function startClass(args: string[]): Promise<ClassRun> {
   return run;
 }
 
-/** Ctrl-C: SIGINT to the command's process group; resolves with its exit code. */
-async function stopClass(run: ClassRun): Promise<number | null> {
+/** Ctrl-C: SIGINT to the command's process group (npm dies of it; the class server ends on its own); resolves with what the server said last. */
+async function stopClass(run: ClassRun): Promise<string> {
   process.kill(-run.child.pid!, 'SIGINT');
-  return run.exited;
+  await run.exited;
+  const deadline = Date.now() + FIRST.timeout;
+  while (!/Class (paused|ended)/.test(run.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return run.output().split('\n').filter(Boolean).at(-1) ?? '';
 }
 
 async function newPage(): Promise<Page> {
@@ -159,7 +162,7 @@ test('restarted with --keep, the same class comes back: both pages carry on, the
   const before = await classNow(first);
 
   onFailure = undefined;
-  expect(await stopClass(first)).toBe(0);
+  expect(await stopClass(first)).toBe(`Class paused; it is kept in ${keep}.`);
   // The server is gone: the pages say so, and a reload still loads the page (offline, from its service worker).
   for (const page of Object.values(pages)) await panelOf(page).getByText('The class server does not answer').waitFor(WAIT);
   await pages.bo.reload();
@@ -178,7 +181,7 @@ test('restarted with --keep, the same class comes back: both pages carry on, the
   await dashboard.goto(second.dashboardUrl);
   await expect.poll(() => dashboardRows(dashboard), ANSWER).toEqual({ Ann: ['fail', 'pass'], Bo: ['fail', 'pass'] });
   onFailure = undefined;
-  expect(await stopClass(second)).toBe(0);
+  expect(await stopClass(second)).toBe(`Class paused; it is kept in ${keep}.`);
 }, 900_000);
 
 test('restarted without --keep, both pages say the class ended; one click joins the new class; Leave always works', async () => {
@@ -192,7 +195,7 @@ test('restarted without --keep, both pages say the class ended; one click joins 
   await panelOf(pages.bo).getByRole('button', { name: 'Join the class' }).waitFor(WAIT);
 
   // With the server down, Leave still leaves.
-  expect(await stopClass(third)).toBe(0);
+  expect(await stopClass(third)).toBe('Class ended; its data is gone.');
   await panelOf(pages.ann).getByText('The class server does not answer').waitFor(WAIT);
   await panelOf(pages.ann).getByRole('button', { name: 'Leave the class' }).click();
   await panelOf(pages.ann).getByRole('button', { name: 'Join the class' }).waitFor(WAIT);
