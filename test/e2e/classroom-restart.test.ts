@@ -98,6 +98,8 @@ async function newPage(): Promise<Page> {
 }
 
 const panelOf = (page: Page) => page.getByRole('region', { name: 'Class' });
+/** The panel's status line while the class server is down. */
+const AWAY = 'The class server does not answer (it may be restarting)';
 
 /** Opens the join address, joins with the code and `name`, and shares. */
 async function joinAndShare(run: ClassRun, name: string): Promise<Page> {
@@ -148,7 +150,8 @@ afterEach(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  for (const run of runs) if (run.child.exitCode === null) process.kill(-run.child.pid!, 'SIGKILL');
+  // A run stopped by Ctrl-C ended by its signal (exitCode stays null): only the ones still running are killed.
+  for (const run of runs) if (run.child.exitCode === null && run.child.signalCode === null) process.kill(-run.child.pid!, 'SIGKILL');
   rmSync(keep, { recursive: true, force: true });
 });
 
@@ -160,20 +163,24 @@ test('restarted with --keep, the same class comes back: both pages carry on, the
   // The starter of lesson 1 fails its task check and passes its observe check: both results arrive.
   await expect.poll(async () => (await classNow(first)).results.length, ANSWER).toBe(4);
   const before = await classNow(first);
+  // Offline like the playground: once the page has stored the build (its toolbar says "Ready offline").
+  await pages.bo.getByText('Ready offline').waitFor({ timeout: 4 * FIRST.timeout });
 
   onFailure = undefined;
   expect(await stopClass(first)).toBe(`Class paused; it is kept in ${keep}.`);
-  // The server is gone: the pages say so, and a reload still loads the page (offline, from its service worker).
-  for (const page of Object.values(pages)) await panelOf(page).getByText('The class server does not answer').waitFor(WAIT);
+  // The server is gone: the pages say so, and a reload still loads the page (offline, from its service worker's copy).
+  for (const page of Object.values(pages)) await panelOf(page).getByText(AWAY).waitFor(WAIT);
   await pages.bo.reload();
   await waitForProgram(pages.bo, '', FIRST.timeout);
-  await panelOf(pages.bo).getByText('The class server does not answer').waitFor(WAIT);
+  // A member's page opens with its Class panel closed.
+  await pages.bo.getByRole('button', { name: 'Class · sharing' }).click(FIRST);
+  await panelOf(pages.bo).getByText(AWAY).waitFor(WAIT);
 
   const second = await startClass(['--keep', keep]);
   onFailure = () => stopClass(second);
   expect({ code: second.code, key: second.key }).toEqual({ code: first.code, key: first.key });
   for (const page of Object.values(pages)) {
-    await expect.poll(() => panelOf(page).getByText('The class server does not answer').count(), WAIT).toBe(0);
+    await expect.poll(() => panelOf(page).getByText(AWAY).count(), WAIT).toBe(0);
     await panelOf(page).getByText('Sharing is on').waitFor(WAIT);
   }
   expect(await classNow(second)).toEqual(before);
@@ -186,6 +193,7 @@ test('restarted with --keep, the same class comes back: both pages carry on, the
 
 test('restarted without --keep, both pages say the class ended; one click joins the new class; Leave always works', async () => {
   const third = await startClass([]);
+  onFailure = () => stopClass(third);
   expect(third.code).not.toBe(runs[0].code);
   for (const page of Object.values(pages)) await panelOf(page).getByText('This class has ended').waitFor(ANSWER);
   await panelOf(pages.ann).getByRole('button', { name: 'Join the new class' }).click();
@@ -195,8 +203,9 @@ test('restarted without --keep, both pages say the class ended; one click joins 
   await panelOf(pages.bo).getByRole('button', { name: 'Join the class' }).waitFor(WAIT);
 
   // With the server down, Leave still leaves.
+  onFailure = undefined;
   expect(await stopClass(third)).toBe('Class ended; its data is gone.');
-  await panelOf(pages.ann).getByText('The class server does not answer').waitFor(WAIT);
+  await panelOf(pages.ann).getByText(AWAY).waitFor(WAIT);
   await panelOf(pages.ann).getByRole('button', { name: 'Leave the class' }).click();
   await panelOf(pages.ann).getByRole('button', { name: 'Join the class' }).waitFor(WAIT);
 }, 600_000);
