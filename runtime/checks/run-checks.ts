@@ -97,6 +97,9 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
     if (traceHeader !== null) actual.trace = decodeTraceHeader(traceHeader);
     actual.body = await response.text();
   } catch (error) {
+    // A timeout means something listens but does not answer: asking whether the program runs would mislead.
+    if (error instanceof Error && error.name === 'TimeoutError')
+      return done([`${request.method} ${request.path}: no answer within ${(options.timeoutMs ?? 10_000) / 1000} s.`]);
     return done([`${request.method} ${request.path} got no response: ${describeError(error)}. Is the program running?`]);
   }
   const failures = compareResponse(expected, actual);

@@ -50,6 +50,8 @@ export interface ClassOptions {
   limits: Omit<ClassLimits, 'maxLearners'>;
   /** The exercises the class serves, by id: their `.halo-exercise` text (their columns are in `info.lessons`). */
   exerciseFiles?: ReadonlyMap<string, string>;
+  /** The code of the class this server ran before (restarted without `--keep`): looking it up answers this class. */
+  previousCode?: string;
 }
 
 /** Credentials from REST headers (the first value of each). */
@@ -152,7 +154,9 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
       read: (id, params) => {
         const address = addressOf(params);
         guard.refuseGuessing(address);
-        if (String(id).trim().toUpperCase() !== info.code) {
+        const code = String(id).trim().toUpperCase();
+        // A learner of the class before the restart finds this one: their page offers to join it.
+        if (code !== info.code && code !== options.previousCode) {
           guard.countGuess(address);
           throw HttpException.notFound({ message: 'No class has this code.' });
         }

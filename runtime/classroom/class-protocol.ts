@@ -147,7 +147,7 @@ const capped = (max: number) => v.pipe(v.string(), v.maxLength(max, `must be at 
  * A display name as sent: at most `CLASS_LIMITS.rawName` characters (a longer one is refused unread), then
  * normalised with `normalise` (the server's: NFKC, invisible characters gone, capped) and not empty after that.
  */
-export function nameInput(normalise: (raw: string) => string) {
+function nameInput(normalise: (raw: string) => string) {
   return v.pipe(
     v.string(),
     v.maxLength(CLASS_LIMITS.rawName, `must be at most ${CLASS_LIMITS.name} characters`),

@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import QRCode from 'qrcode';
 import { AppHttp } from 'halo';
 import { createClassApp } from './class-app.ts';
@@ -31,6 +32,11 @@ interface ClassServerOptions {
   keep?: string;
   /** Limits other than the defaults (DEFAULT_CLASS_LIMITS). */
   limits?: Partial<ClassLimits>;
+  /**
+   * A file where the server notes its class's code: a new class started after it (no `--keep`) lets the learners of
+   * that one find the new class in one click (the code only: none of its data).
+   */
+  previousClassFile?: string;
 }
 
 /** A class in session. */
@@ -90,6 +96,21 @@ async function classIdentity(tables: ClassTables): Promise<{ code: string; teach
   return { ...made, resumed: false };
 }
 
+/** The code noted in `file` (the class that ran before), and notes `code` there for the next one. */
+function handOver(file: string | undefined, code: string): string | undefined {
+  if (file === undefined) return undefined;
+  let previous: string | undefined;
+  try {
+    const noted: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (noted instanceof Object && 'code' in noted && typeof noted.code === 'string') previous = noted.code;
+  } catch {
+    previous = undefined;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ code }));
+  return previous === code ? undefined : previous;
+}
+
 /** The dashboard page of the built site. */
 const DASHBOARD_PAGE = '/web/classroom/dashboard.html';
 
@@ -131,7 +152,8 @@ export async function openClass(options: ClassServerOptions): Promise<RunningCla
   };
   const teacherKey = kept.teacherKey;
   const exerciseFiles = new Map(exercises.map((exercise) => [exercise.lesson.id, exercise.fileText]));
-  const app = await createClassApp({ info, teacherKey, tables, limits, exerciseFiles });
+  const previousCode = handOver(options.previousClassFile, info.code);
+  const app = await createClassApp({ info, teacherKey, tables, limits, exerciseFiles, previousCode });
   app.freeze();
   serving.appHttp = new AppHttp(app);
   const detachSockets = serving.appHttp.attachTo(server);

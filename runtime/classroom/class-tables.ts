@@ -16,7 +16,7 @@ export interface RecordMirror {
 }
 
 /** The mirror of a class that lives in memory only: nothing is kept. */
-export const NO_MIRROR: RecordMirror = {
+const NO_MIRROR: RecordMirror = {
   all: async () => [],
   put: async () => {},
   drop: async () => {},

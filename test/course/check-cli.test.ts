@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
@@ -27,6 +29,8 @@ it("fails lesson 08's starter with what was expected and what came back, exit 1"
   const { code, output } = await runCheckCommand(['--lesson', '8', '--url', `${program.origin}/`]);
   expect(output).toContain('  ✗ POST /todos creates a todo: 201 with a new id');
   expect(output).toMatch(/ {6}POST \/todos: Expected status 201, but got \d+/);
+  // What was expected and what came back: the status and the start of the body.
+  expect(output).toMatch(/\n {8}expected: status 201\b.*\n {8}got: {6}status \d+, body .+/);
   expect(output).toMatch(/\d of 6 checks passed\./);
   expect(code).toBe(1);
 }, 60_000);
@@ -70,3 +74,30 @@ it('leaves a trace expectation out for a server that shows no traces, and checks
   expect(traced.output).not.toContain('✗');
   expect(traced.code).toBe(0);
 }, 90_000);
+
+it('says "no answer within" the --timeout for a server that listens but never answers', async () => {
+  const hanging = createServer(() => undefined);
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+    const { code, output } = await runCheckCommand([
+      '--course',
+      join(REPO_ROOT, 'test/fixtures/course'),
+      '--lesson',
+      '05-echo',
+      '--url',
+      url,
+      '--timeout',
+      '1',
+    ]);
+    expect(output).toContain('POST /echo: no answer within 1 s.');
+    expect(output).not.toContain('Is the program running?');
+    expect(output).toContain('got:      no response');
+    expect(code).toBe(1);
+    const wrong = await runCheckCommand(['--lesson', '05-echo', '--url', url, '--timeout', 'soon']);
+    expect(wrong.code).toBe(2);
+  } finally {
+    hanging.closeAllConnections();
+    hanging.close();
+  }
+}, 150_000);

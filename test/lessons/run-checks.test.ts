@@ -125,6 +125,14 @@ describe('runChecks', () => {
     expect(result.steps[0].actual.status).toBe(0);
     expect(result.steps[0].failures[0]).toBe('GET / got no response: fetch failed. Is the program running?');
   });
+
+  it('says a request got no answer within its timeout (the program runs, it does not answer)', async () => {
+    const hanging: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)));
+    const check = defineChecks([{ title: 'hangs', request: { method: 'GET', path: '/' }, expect: { status: 200 } }]);
+    const [result] = await runChecks(check, { ...options, fetch: hanging, timeoutMs: 200 });
+    expect(result.steps[0].failures).toEqual(['GET /: no answer within 0.2 s.']);
+  });
 });
 
 describe('runChecks progress and cancelling', () => {

@@ -1,5 +1,6 @@
 import {
   CLASS_HEADERS,
+  CLASS_REFUSALS,
   CLASS_SERVICES,
   type CheckFailure,
   type ClassPublicInfo,
@@ -24,28 +25,49 @@ interface ResultToSend {
   failure?: CheckFailure;
 }
 
-/** Calls the class server this page was loaded from; a refusal throws with the server's message. */
+/** A refusal of the class server: its status and message. */
+class ClassRefusal extends Error {
+  /** The server's `message` (or a sentence with the status) and the HTTP status. */
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The class server did not answer (it is stopped or restarting, or the network is gone). */
+class ClassUnreachable extends Error {}
+
+/** Calls the class server this page was loaded from; a refusal throws a ClassRefusal with the server's message. */
 async function classFetch<T>(
   path: string,
   membership: Pick<Membership, 'code'> & Partial<Membership>,
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { [CLASS_HEADERS.code]: membership.code, accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (membership.code) headers[CLASS_HEADERS.code] = membership.code;
   if (membership.learnerId && membership.secret) {
     headers[CLASS_HEADERS.learner] = membership.learnerId;
     headers[CLASS_HEADERS.secret] = membership.secret;
   }
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(`/${path}`, location.origin), {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  const json = (text ? JSON.parse(text) : null) as unknown;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(new URL(`/${path}`, location.origin), {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    text = await response.text();
+  } catch {
+    throw new ClassUnreachable('The class server does not answer.');
+  }
+  const json = (text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null) as unknown;
   if (!response.ok) {
     const message = (json as { message?: unknown } | null)?.message;
-    throw new Error(typeof message === 'string' ? message : `The class server answered ${response.status}.`);
+    throw new ClassRefusal(typeof message === 'string' ? message : `The class server answered ${response.status}.`, response.status);
   }
   return json as T;
 }
@@ -86,4 +108,39 @@ export async function showCode(membership: Membership, lesson: string, files: Re
 /** Stops showing the code. */
 export async function hideCode(membership: Membership): Promise<void> {
   await classFetch(`${CLASS_SERVICES.code}/${encodeURIComponent(membership.learnerId ?? '')}`, membership, { method: 'DELETE' });
+}
+
+/** Where this browser stands with its class now. */
+export type ClassLink =
+  | { state: 'live' }
+  | { state: 'unreachable' }
+  /** The class is gone (a restart made a new one); `next` is the new class when the server says which. */
+  | { state: 'ended'; next: ClassPublicInfo | null }
+  | { state: 'removed' }
+  /** The class goes on but no longer knows this learner: sharing is off. */
+  | { state: 'forgotten' };
+
+/** Asks the class server whether this membership still holds (as a learner when sharing, else by the code). */
+export async function classLink(membership: Membership): Promise<ClassLink> {
+  try {
+    if (membership.learnerId) await classFetch(`${CLASS_SERVICES.learners}/${encodeURIComponent(membership.learnerId)}`, membership);
+    else {
+      const info = await classFetch<ClassPublicInfo>(`${CLASS_SERVICES.classes}/${encodeURIComponent(membership.code)}`, membership);
+      if (info.code !== membership.code) return { state: 'ended', next: info };
+    }
+    return { state: 'live' };
+  } catch (error) {
+    if (error instanceof ClassUnreachable) return { state: 'unreachable' };
+    if (!(error instanceof ClassRefusal)) throw error;
+    if (error.message === CLASS_REFUSALS.removed) return { state: 'removed' };
+    if (error.message === CLASS_REFUSALS.unknownLearner) return { state: 'forgotten' };
+    if (error.message !== CLASS_REFUSALS.wrongCode) return { state: 'live' };
+  }
+  // The code is no longer this server's: the class that replaced it, if the server says (asked without credentials).
+  try {
+    const next = await classFetch<ClassPublicInfo>(`${CLASS_SERVICES.classes}/${encodeURIComponent(membership.code)}`, { code: '' });
+    return { state: 'ended', next: next.code !== membership.code ? next : null };
+  } catch {
+    return { state: 'ended', next: null };
+  }
 }

@@ -7,7 +7,7 @@ import { useClassState } from './class-store.ts';
 
 /** What is sent and to whom, in one paragraph (the issue asks for it plainly). */
 const WHAT_IS_SENT =
-  'Nothing leaves this browser until you turn sharing on. Then your teacher, and only your teacher, sees your name and, for each check you run, the lesson, the check, whether it passed, when, and for a failing check what was expected and what came back. Your code is sent only when you press "Show my code to the teacher", for the lesson open then. Other learners never see any of it. Stop sharing at any time: everything you sent leaves the dashboard. It all stays on the teacher\'s laptop and is gone when the class ends, unless the teacher exports the results.';
+  'Nothing leaves this browser until you turn sharing on. Then your teacher, and only your teacher, sees your name and, for each check you run, the lesson, the check, whether it passed, when, and for a failing check what was expected and what came back. Your code is sent only when you press "Show my code to the teacher", for the lesson open then. Other learners never see any of it. Stop sharing at any time: everything you sent leaves the dashboard. It all stays on the teacher\'s laptop and is gone when the class ends, unless the teacher keeps the class or exports the results.';
 
 function JoinForm() {
   const { joinClass, classStore } = useClassState();
@@ -79,13 +79,37 @@ function ClassExercises({ membership }: { membership: ClassMembership }) {
   );
 }
 
+/** The class is gone (a restart made a new one) or the teacher removed this learner: what happened, and the way on. */
+function ClassGone() {
+  const { classStore, joinNewClass, leaveClass } = useClassState();
+  const { link, nextClass, busy } = useStore(classStore, (s) => s);
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      <p role="status">
+        {link === 'removed'
+          ? 'The teacher removed you from the class. Nothing more is sent.'
+          : `This class has ended: nothing more is sent.${nextClass ? ` The teacher started a new class: ${nextClass.title}.` : ' Ask your teacher for the new class code.'}`}
+      </p>
+      {link === 'ended' && nextClass && (
+        <button type="button" className="btn self-start" disabled={busy} onClick={() => void joinNewClass()}>
+          Join the new class
+        </button>
+      )}
+      <button type="button" className="btn-ghost self-start" disabled={busy} onClick={() => void leaveClass()}>
+        Leave the class
+      </button>
+    </div>
+  );
+}
+
 function Membership() {
   const { classStore, shareResults, stopSharing, showMyCode, hideMyCode, leaveClass } = useClassState();
   const { lessonChecksStore } = useLessonChecksState();
-  const { membership, busy, codeLesson } = useStore(classStore, (s) => s);
+  const { membership, busy, codeLesson, link } = useStore(classStore, (s) => s);
   // The open lesson or exercise: whatever has checks, as the class records results for it.
   const checked = useStore(lessonChecksStore, (s) => s.lessonId);
   if (!membership) return null;
+  if (link === 'ended' || link === 'removed') return <ClassGone />;
   const sharing = membership.learnerId !== null;
   return (
     <div className="flex flex-col gap-2 text-sm">
@@ -93,6 +117,7 @@ function Membership() {
         Class <strong>{membership.title}</strong> ({membership.code}), as <strong>{membership.name}</strong>.
       </p>
       <p role="status">{sharing ? 'Sharing is on: your check results go to your teacher.' : 'Sharing is off: nothing is sent.'}</p>
+      {link === 'unreachable' && <p>The class server does not answer (it may be restarting): this page keeps trying.</p>}
       {sharing ? (
         <>
           {codeLesson ? (
@@ -124,13 +149,13 @@ function Membership() {
 /** The toolbar's **Class** button and its panel, on pages opened from a class server's join address. */
 export function ClassButton() {
   const { classStore, toggleClassPanel, connectClassSharing } = useClassState();
-  const { available, open, error, membership } = useStore(classStore, (s) => s);
+  const { available, open, error, membership, link } = useStore(classStore, (s) => s);
   useEffect(() => connectClassSharing(), [connectClassSharing]);
   if (!available) return null;
   return (
     <>
       <button type="button" className="btn-ghost" aria-expanded={open} aria-controls="class-panel" onClick={toggleClassPanel}>
-        Class{membership?.learnerId ? ' · sharing' : ''}
+        Class{membership?.learnerId && (link === 'live' || link === 'unreachable') ? ' · sharing' : ''}
       </button>
       {open && (
         <section

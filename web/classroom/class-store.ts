@@ -4,7 +4,18 @@ import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { LessonChecksPart } from '../lessons/lesson-checks.ts';
 import type { CheckResult } from '../../runtime/checks/run-checks.ts';
-import { checkClassCode, hideCode, sendResult, showCode, startSharing, stopSharing, type Membership } from './class-api.ts';
+import type { ClassPublicInfo } from '../../runtime/classroom/class-protocol.ts';
+import {
+  checkClassCode,
+  classLink,
+  hideCode,
+  sendResult,
+  showCode,
+  startSharing,
+  stopSharing,
+  type ClassLink,
+  type Membership,
+} from './class-api.ts';
 import { failureOf } from './check-result-summary.ts';
 
 /** The learner's side of a class. */
@@ -20,7 +31,14 @@ interface ClassState {
   busy: boolean;
   /** The last refusal or network failure, in words. */
   error: string | null;
+  /** Where the membership stands: the class answers, does not answer, ended (restarted as a new class), or removed this learner. */
+  link: ClassLink['state'];
+  /** The class that replaced an ended one, when the server said which: "Join the new class" joins it. */
+  nextClass: ClassPublicInfo | null;
 }
+
+/** How often a member's page asks whether its class still holds (a restart, a removal). */
+const LINK_CHECK_MS = 5000;
 
 /** The class part of the playground state. */
 type ClassPart = ReturnType<typeof createClassState>;
@@ -57,6 +75,8 @@ export function createClassState(
     codeLesson: null,
     busy: false,
     error: null,
+    link: 'live',
+    nextClass: null,
   });
   classStore.subscribe(() => writeStored(storage, 'halo.classroom.v1', { joined: classStore.get().membership }));
   const sent = new Map<string, string>();
@@ -70,6 +90,36 @@ export function createClassState(
       classStore.set({ error: error instanceof Error ? error.message : String(error) });
     } finally {
       classStore.set({ busy: false });
+    }
+  }
+
+  /** Asks the server whether the membership still holds, and says what changed (sharing off when the class forgot the learner). */
+  async function checkLink(): Promise<void> {
+    const current = classStore.get().membership;
+    if (!current || classStore.get().link === 'ended' || classStore.get().link === 'removed') return;
+    const link = await classLink(current);
+    if (classStore.get().membership !== current) return;
+    if (link.state === 'forgotten') {
+      classStore.set({
+        membership: { ...current, learnerId: null },
+        codeLesson: null,
+        link: 'live',
+        error: 'The class no longer knows you: sharing is off.',
+      });
+      return;
+    }
+    classStore.set({ link: link.state, nextClass: link.state === 'ended' ? link.next : null });
+  }
+
+  /** Stops sharing on this page whatever the server says: the learner's word is final here. */
+  async function stopLocally(current: Membership): Promise<void> {
+    classStore.set({ membership: { ...current, learnerId: null }, codeLesson: null });
+    try {
+      if (classStore.get().link !== 'ended' && classStore.get().link !== 'removed') await stopSharing(current);
+    } catch (error) {
+      classStore.set({
+        error: `Sharing is off on this page; the class server could not be told (${error instanceof Error ? error.message : String(error)}).`,
+      });
     }
   }
 
@@ -87,6 +137,7 @@ export function createClassState(
       sendResult(current, { lesson: lessonId, check, passed: result.passed, failure: failureOf(result) }).catch((error: unknown) => {
         sent.delete(key);
         classStore.set({ error: error instanceof Error ? error.message : String(error) });
+        void checkLink();
       });
     });
   }
@@ -111,13 +162,11 @@ export function createClassState(
         classStore.set({ membership: { ...current, learnerId: learner.id } });
         sendChangedResults();
       }),
-    /** Turns sharing off: the teacher's dashboard drops the learner and everything they sent. */
+    /** Turns sharing off (on this page at once, even when the server refuses or is gone): the dashboard drops the learner. */
     stopSharing: () =>
       attempt(async () => {
         const current = classStore.get().membership;
-        if (!current?.learnerId) return;
-        await stopSharing(current);
-        classStore.set({ membership: { ...current, learnerId: null }, codeLesson: null });
+        if (current?.learnerId) await stopLocally(current);
       }),
     /** Shows the teacher the open lesson's or exercise's code (its files as they are now). */
     showMyCode: () =>
@@ -136,15 +185,42 @@ export function createClassState(
         await hideCode(current);
         classStore.set({ codeLesson: null });
       }),
-    /** Leaves the class on this browser (after stopping sharing, if on). */
+    /** Leaves the class on this browser (stopping sharing first, if on): always, whatever the server says. */
     leaveClass: () =>
       attempt(async () => {
         const current = classStore.get().membership;
-        if (current?.learnerId) await stopSharing(current);
-        classStore.set({ membership: null, codeLesson: null });
+        if (current?.learnerId) await stopLocally(current);
+        classStore.set({ membership: null, codeLesson: null, link: 'live', nextClass: null });
       }),
-    /** Sends each changed check result while sharing; returns the function that stops it. */
-    connectClassSharing: () => lessonChecksStore.subscribe(sendChangedResults),
+    /** Joins the class that replaced an ended one, under the same name, sharing again if sharing was on: one click. */
+    joinNewClass: () =>
+      attempt(async () => {
+        const { membership: current, nextClass } = classStore.get();
+        if (!current || !nextClass) return;
+        const joined: Membership = {
+          code: nextClass.code,
+          title: nextClass.title,
+          name: current.name,
+          secret: newSecret(),
+          learnerId: null,
+        };
+        classStore.set({ membership: joined, codeLesson: null, link: 'live', nextClass: null });
+        if (current.learnerId === null) return;
+        const learner = await startSharing(joined);
+        sent.clear();
+        classStore.set({ membership: { ...joined, learnerId: learner.id } });
+        sendChangedResults();
+      }),
+    /** Sends each changed check result while sharing and keeps an eye on the class; returns the function that stops both. */
+    connectClassSharing: () => {
+      const unsubscribe = lessonChecksStore.subscribe(sendChangedResults);
+      const timer = setInterval(() => void checkLink().catch(() => undefined), LINK_CHECK_MS);
+      void checkLink().catch(() => undefined);
+      return () => {
+        unsubscribe();
+        clearInterval(timer);
+      };
+    },
   };
 }
 
