@@ -17,32 +17,11 @@ writeFileSync(join(site, 'web/classroom/dashboard.html'), '<!doctype html><title
 afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 it('prints the join address, the code, a QR code and the dashboard with its key; serves them; Ctrl-C ends the class', async () => {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'runtime/classroom/classroom-cli.ts',
-      '--course',
-      'test/fixtures/course',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--site',
-      site,
-    ],
-    { cwd: REPO_ROOT, env: { ...process.env, NODE_OPTIONS: '', INIT_CWD: REPO_ROOT }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const run = classroom(['--port', '0']);
+  const { child } = run;
   try {
-    while (!/Teacher key\s+\S+/.test(output)) {
-      if (child.exitCode !== null) throw new Error(output);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await started(run);
+    const output = run.output;
     const joinUrl = /Learners open\s+(\S+)/.exec(output)![1];
     const code = /Class code\s+(\S+)/.exec(output)![1];
     const dashboard = /(http:\/\/\S+\/dashboard#key=(\S+))/.exec(output)!;
@@ -60,8 +39,8 @@ it('prints the join address, the code, a QR code and the dashboard with its key;
     }[];
     expect(info[0].joinUrl).toBe(joinUrl);
     child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(output).toContain('Class ended; its data is gone.');
+    expect(await run.exited).toBe(0);
+    expect(run.output).toContain('Class ended; its data is gone.');
   } finally {
     child.kill('SIGKILL');
   }
