@@ -166,5 +166,8 @@ function makeFormat(NativeFormat: typeof Intl.DateTimeFormat, zone: string, now:
       return (date?: Date | number) => format(date ?? now());
     },
   });
-  return ShiftedFormat as typeof Intl.DateTimeFormat;
+  // `Intl.DateTimeFormat()` without `new` makes a format too (ECMA-402), which a class alone refuses.
+  return new Proxy(ShiftedFormat, {
+    apply: (Format, _this, args: [string | string[] | undefined, Intl.DateTimeFormatOptions | undefined]) => new Format(...args),
+  }) as typeof Intl.DateTimeFormat;
 }

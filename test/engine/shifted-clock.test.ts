@@ -36,6 +36,7 @@ describe('a shifted clock', () => {
     expect(instant.toLocaleDateString('en-CA')).toBe('2026-11-27');
     expect(new kiritimati.Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23' }).format(instant)).toBe('02');
     expect(new kiritimati.Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Pacific/Kiritimati');
+    expect(kiritimati.Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Pacific/Kiritimati');
     expect(instant instanceof Date).toBe(true);
   });
 
