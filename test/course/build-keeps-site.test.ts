@@ -1,6 +1,7 @@
 /**
  * `npm run build -- --course …` replaces the site only when it succeeds: a course with a problem fails the
- * build (exit code not 0) and the output folder keeps the previous site, with no temporary folder left beside it.
+ * build (exit code not 0) before Vite starts, naming the problem's file and line, and the output folder keeps the
+ * previous site, with no temporary folder left beside it.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,8 +28,11 @@ test('a failing build leaves the previous site intact', () => {
     env: { ...process.env, HALO_COURSE_PROOFS: '0' },
   });
   expect(build.status, build.stdout + build.stderr).not.toBe(0);
+  expect(build.stderr).toMatch(/10-greeting[/\\]checks\.ts:\d+: /);
   expect(build.stderr).toContain('is left as it was');
+  // Found before the bundling: Vite never started (it prints its version as it starts).
+  expect(build.stdout + build.stderr).not.toMatch(/vite v\d/);
   expect(readdirSync(site)).toEqual(['index.html']);
   expect(readFileSync(join(site, 'index.html'), 'utf8')).toBe('the previous site');
   expect(readdirSync(root).sort()).toEqual(['course', 'site']);
-}, 900_000);
+}, 120_000);
