@@ -113,10 +113,11 @@ async function load(code: string, clock?: ClockShift): Promise<void> {
   } catch (error) {
     const stack = error instanceof Error && error.stack ? mapper.mapStack(error.stack) : undefined;
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error), stack });
-  } finally {
-    // The module is loaded (or failed to); its frames keep the URL as a name, which needs no blob behind it.
-    URL.revokeObjectURL(url);
   }
+  // The URL is never revoked: a worker runs one program (a new program gets a new worker), and the URL goes
+  // with the worker when it is terminated. WebKit reports an error thrown later by the program (a handler,
+  // a timer) only while its script's URL still resolves: with the URL revoked, its `error` event carries
+  // "Script error." with no message, no error and no line, as for a script of another origin.
 }
 
 async function answer(id: number, wire: WireRequest): Promise<void> {
