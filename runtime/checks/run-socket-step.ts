@@ -1,5 +1,5 @@
 import type { SocketStep } from './check-format.ts';
-import type { CaptureScope } from './resolve-captures.ts';
+import { matchKinds, type KindContext } from './value-kinds.ts';
 import { resolveStrings } from './resolve-captures.ts';
 import { captureValues, describeError } from './capture-values.ts';
 import { CheckSocket, type WebSocketClass } from './check-socket.ts';
@@ -25,14 +25,15 @@ export type CheckSockets = Map<string, CheckSocket>;
 export async function runSocketStep(
   step: SocketStep,
   sockets: CheckSockets,
-  scope: CaptureScope,
+  context: KindContext,
   options: SocketStepOptions,
 ): Promise<StepResult> {
+  const scope = context.captured;
   const resolved = resolveStrings(step, scope);
   const path = resolved.path ?? '/ws';
   const result: StepResult = {
     request: { method: 'WS', path: `${path} (${resolved.socket})`, ...(resolved.send !== undefined ? { body: resolved.send } : {}) },
-    expected: resolved.expect !== undefined ? { json: resolved.expect } : {},
+    expected: { ...(resolved.expect !== undefined ? { json: resolved.expect } : {}), ...(resolved.kinds ? { kinds: resolved.kinds } : {}) },
     actual: { status: 0, headers: {}, body: '' },
     failures: [],
   };
@@ -55,7 +56,15 @@ export async function runSocketStep(
   if (resolved.send !== undefined) socket.send(resolved.send);
   if (resolved.expect === undefined) return result;
   const expected = resolved.expect;
-  const message = await socket.next((m) => matchJson(expected, m).length === 0, signal);
+  const answers = replyTo(expected);
+  const message = await socket.next((m) => matchJson(expected, m).length === 0 || answers(m), signal);
+  if (message !== null && matchJson(expected, message).length > 0) {
+    result.actual.body = socket.received.join('\n');
+    result.failures.push(
+      `Expected a message on "${resolved.socket}" matching ${JSON.stringify(expected)}, but the reply to this call came and does not match: ${JSON.stringify(message)}.`,
+    );
+    return result;
+  }
   if (message === null) {
     result.actual.body = socket.received.join('\n');
     const why = socket.closed
@@ -67,6 +76,23 @@ export async function runSocketStep(
     return result;
   }
   result.actual.body = JSON.stringify(message);
-  if (resolved.capture) result.failures.push(...captureValues(resolved.capture, message, scope, 'the message'));
+  if (resolved.kinds) result.failures.push(...matchKinds(resolved.kinds, message, context, 'message'));
+  if (result.failures.length === 0 && resolved.capture)
+    result.failures.push(...captureValues(resolved.capture, message, scope, 'the message'));
   return result;
+}
+
+/**
+ * Whether a message is the WebSocket provider's reply (`{id, result}` or `{id, error}`) to the call whose reply
+ * `expected` waits for (an object with an `id`): the provider answers each call once, so once that reply came and
+ * did not match, the expected message cannot come, and the step fails at once instead of waiting for its timeout.
+ */
+function replyTo(expected: unknown): (message: unknown) => boolean {
+  const id = isObject(expected) ? expected.id : undefined;
+  if (typeof id !== 'number' && typeof id !== 'string') return () => false;
+  return (message) => isObject(message) && message.id === id && ('result' in message || 'error' in message);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

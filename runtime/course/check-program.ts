@@ -34,8 +34,14 @@ export function report(results: CheckResult[]): string {
  * Serves the program `file` on Node (the Node AppHttp on a real socket) and runs the lesson's checks
  * `rounds` times against the same process, with Node's fetch: learners press "Run checks" again and
  * again, so checks must not depend on a fresh program. Returns the last round, or the first that failed.
+ * `timeoutMs` bounds each request (runChecks' default when omitted).
  */
-export async function checkProgram(lesson: CheckedLesson, file: string, rounds = 1): Promise<{ results: CheckResult[]; output: string }> {
+export async function checkProgram(
+  lesson: CheckedLesson,
+  file: string,
+  rounds = 1,
+  timeoutMs?: number,
+): Promise<{ results: CheckResult[]; output: string }> {
   const served = await serveProgram(file, restarts(lesson) ? 60_000 : undefined);
   runningPrograms.add(served);
   try {
@@ -45,6 +51,7 @@ export async function checkProgram(lesson: CheckedLesson, file: string, rounds =
         origin: served.origin,
         fetch,
         restart: served.restart,
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
         WebSocket: WebSocket as unknown as WebSocketClass,
       });
       if (report(results)) break;

@@ -95,13 +95,20 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
   return { checks: problems.length === 0 ? (source.value as Check[]) : null, source, problems };
 }
 
+/**
+ * How long a proof's request may take before it counts as failed: a bound for a program that never answers,
+ * well above the 10 s a learner's round allows, so a correct solution on a loaded machine is not failed for
+ * being slow.
+ */
+const PROOF_REQUEST_MS = 60_000;
+
 /** Runs the lesson's solution and starter against its checks; each problem points at the check in checks.ts. */
 async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: LoadedChecks): Promise<CourseProblem[]> {
   const problems: CourseProblem[] = [];
   const at = (index: number): number => source.lines[index] ?? source.exportLine;
   const run = async (program: 'solution' | 'starter') => {
     try {
-      return (await checkProgram({ checks }, lesson[program].entry)).results;
+      return (await checkProgram({ checks }, lesson[program].entry, 1, PROOF_REQUEST_MS)).results;
     } catch (error) {
       problems.push({
         file: lesson[program].entry,

@@ -24,6 +24,9 @@ import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
 import { WorkerSockets } from './worker-sockets.ts';
 import { PAGE_ADDRESS } from '../contract/program-origin.ts';
+import { supplyNodeGlobals } from './node-globals.ts';
+import { shiftedClock } from './shifted-clock.ts';
+import type { ClockShift } from '../contract/engine-api.ts';
 import { fromWireRequest, textResponse, toWireResponse, type WireRequest } from '../contract/wire.ts';
 import { Tracer } from '../framework/tracing/tracer.ts';
 import { TRACE_HEADER, encodeTraceHeader } from '../framework/tracing/trace-header.ts';
@@ -62,6 +65,7 @@ function locateInProgram(stack: string): ReturnType<StackMapper['firstLocation']
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
 
 Object.defineProperty(globalThis, HALO_GLOBAL, { value: halo });
+supplyNodeGlobals(globalThis);
 setProgramHost({
   listen(origin, app) {
     apps.set(origin, app);
@@ -96,8 +100,9 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
-async function load(code: string): Promise<void> {
+async function load(code: string, clock?: ClockShift): Promise<void> {
   send({ type: 'loading' });
+  if (clock) Object.assign(globalThis, shiftedClock(globalThis, clock));
   // A blob: URL, not a data: URL named by `//# sourceURL`: WebKit ignores sourceURL in Error.stack, while
   // every engine puts a module's own URL in its frames (V8 `at f (url:l:c)`, Firefox and WebKit `f@url:l:c`).
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
@@ -109,10 +114,11 @@ async function load(code: string): Promise<void> {
   } catch (error) {
     const stack = error instanceof Error && error.stack ? mapper.mapStack(error.stack) : undefined;
     send({ type: 'failed', message: error instanceof Error ? error.message : String(error), stack });
-  } finally {
-    // The module is loaded (or failed to); its frames keep the URL as a name, which needs no blob behind it.
-    URL.revokeObjectURL(url);
   }
+  // The URL is never revoked: a worker runs one program (a new program gets a new worker), and the URL goes
+  // with the worker when it is terminated. WebKit reports an error thrown later by the program (a handler,
+  // a timer) only while its script's URL still resolves: with the URL revoked, its `error` event carries
+  // "Script error." with no message, no error and no line, as for a script of another origin.
 }
 
 async function answer(id: number, wire: WireRequest): Promise<void> {
@@ -155,7 +161,7 @@ async function handleSocketMessage(id: number, seq: number, text: string): Promi
 function receive(message: ToServerWorker): void {
   switch (message.type) {
     case 'load':
-      return void load(message.code);
+      return void load(message.code, message.clock);
     case 'request':
       return void answer(message.id, message.request);
     case 'socket-open':

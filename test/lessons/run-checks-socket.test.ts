@@ -57,10 +57,41 @@ describe('runChecks: WebSocket steps', () => {
 
   it('lists what came when the expected message does not', async () => {
     const [result] = await runChecks(
-      defineChecks([{ title: 'late', steps: [{ socket: 'a', send: { id: 1, call: 'notes.index' }, expect: { id: 1, result: [{ text: 'never' }] } }] }]),
+      defineChecks([{ title: 'late', steps: [{ socket: 'a', send: { id: 1, call: 'notes.index' }, expect: { event: 'notes created' } }] }]),
       { ...options(), timeoutMs: 500 },
     );
     expect(result.passed).toBe(false);
     expect(result.steps[0].failures[0]).toMatch(/^Expected a message on "a" matching .* but none came in time\. Received: \{"id":1,"result":\[/);
+  });
+
+  it('fails at once when the reply to its call came and does not match (no wait for the timeout)', async () => {
+    const started = Date.now();
+    const [wrong, error] = await runChecks(
+      defineChecks([
+        { title: 'wrong', steps: [{ socket: 'a', send: { id: 1, call: 'notes.index' }, expect: { id: 1, result: [{ text: 'never' }] } }] },
+        { title: 'error', steps: [{ socket: 'a', send: { id: 2, call: 'nothing.index' }, expect: { id: 2, result: [] } }] },
+      ]),
+      { ...options(), timeoutMs: 60_000 },
+    );
+    // Two steps that would each wait a minute for a message that cannot come.
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(wrong.steps[0].failures).toEqual([expect.stringMatching(/^Expected a message on "a" matching .* but the reply to this call came and does not match: \{"id":1,"result":\[/)]);
+    expect(error.steps[0].failures).toEqual([expect.stringMatching(/but the reply to this call came and does not match: \{"id":2,"error":/)]);
+  });
+
+  it('checks fields of a matching message by their kind', async () => {
+    const [result] = await runChecks(
+      defineChecks([
+        {
+          title: 'kinds',
+          steps: [
+            { socket: 'a', send: { id: 1, call: 'notes.create', data: { text: 'x' } }, expect: { id: 1 }, kinds: { 'result.id': { type: 'text' } }, capture: { id: 'result.id' } },
+            { socket: 'a', send: { id: 2, call: 'notes.read', record: '{{id}}' }, expect: { id: 2 }, kinds: { 'result.id': { type: 'equals', capture: 'id' }, 'result.text': { type: 'uuid' } } },
+          ],
+        },
+      ]),
+      options(),
+    );
+    expect(result.steps.map((s) => s.failures)).toEqual([[], ['Expected message.result.text to be a UUID, but it is "x".']]);
   });
 });
