@@ -107,8 +107,29 @@ function mediaType(contentType: string | undefined): string | undefined {
   return type || undefined;
 }
 
+/** The names a GraphQL document declares as variables (`$todo` of `mutation ($todo: JSON!)`). */
+function declaredVariables(query: string): Set<string> {
+  return new Set([...query.matchAll(/\$(\w+)\s*:/g)].map((match) => match[1]));
+}
+
+/**
+ * The request as a check sends it: a GraphQL body keeps only the variables its operation declares (GraphQL
+ * ignores the others, such as the request panel's example `{"q": {}}`), and none when it declares none.
+ */
+function recordedRequest(request: CheckRequest): CheckRequest {
+  const body = request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof body.query !== 'string') return request;
+  const variables = body.variables;
+  if (variables === undefined || variables === null || typeof variables !== 'object' || Array.isArray(variables)) return request;
+  const declared = declaredVariables(body.query);
+  const used = Object.entries(variables).filter(([name]) => declared.has(name));
+  const { variables: _all, ...rest } = body;
+  return { ...request, body: used.length > 0 ? { ...rest, variables: Object.fromEntries(used) } : rest };
+}
+
 function httpCheck(exchange: HttpExchange, choices: RecordChoices): SingleCheck {
-  const { request, response } = exchange;
+  const { response } = exchange;
+  const request = recordedRequest(exchange.request);
   const expect: CheckExpect = { status: response.status };
   const type = mediaType(response.headers['content-type']);
   if (type) expect.headers = { 'content-type': type };

@@ -11,6 +11,8 @@ import { useRequest } from '../exchange/request/request-store.ts';
 import { checkRequestOfSpec } from '../exchange/request/check-from-spec.ts';
 import { panelSockets } from '../exchange/request/panel-socket.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
+import { unexpectedAnswer } from '../../runtime/checks/unexpected-answer.ts';
+import { useConfirm } from '../layout/confirm-dialog.tsx';
 import { useExerciseDraft } from './draft-store.ts';
 import { addRecording, chooseFor } from './draft-recording.ts';
 
@@ -66,9 +68,14 @@ export function useRecordCheck(): {
   const { exchangeStore } = useExchange();
   const { requestStore } = useRequest();
   const draft = useExerciseDraft();
+  const { askToConfirm } = useConfirm();
 
+  /** Records `exchange`; an error answer only once the author said it is what the check should expect. Resolves false when they did not. */
   const record = useCallback(
-    async (exchange: Exchange) => {
+    async (exchange: Exchange): Promise<boolean> => {
+      const surprise = unexpectedAnswer(exchange);
+      if (surprise && !(await askToConfirm({ title: 'Record an error as a check?', message: surprise, confirmLabel: 'Record it anyway' })))
+        return false;
       const files = filesStore.get().files;
       const index = addRecording(draft, exchange, files, defaultChoices(exchange));
       const origin = engine.state.origins[0] ?? FALLBACK_ORIGIN;
@@ -88,8 +95,9 @@ export function useRecordCheck(): {
           { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] },
         );
       }
+      return true;
     },
-    [engine, filesStore, draft],
+    [engine, filesStore, draft, askToConfirm],
   );
 
   const recordResponse = useCallback(async () => {
@@ -107,8 +115,7 @@ export function useRecordCheck(): {
     async (connection: string, index: number) => {
       const exchange = socketExchangeAt(engine, connection, index, requestStore.get().spec.socketPath);
       if (typeof exchange === 'string') return exchange;
-      await record(exchange);
-      return null;
+      return (await record(exchange)) ? null : 'Not added.';
     },
     [engine, requestStore, record],
   );

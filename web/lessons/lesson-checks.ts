@@ -40,8 +40,9 @@ export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
-  { markComplete }: ProgressPart,
+  { markComplete, markIncomplete }: ProgressPart,
   exercises?: Pick<ExercisesPart, 'findExercise'>,
+  { authoring = false }: { authoring?: boolean } = {},
 ) {
   const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
@@ -98,6 +99,8 @@ export function createLessonChecksState(
         });
         lessonChecksStore.set({ status: 'done' });
         if (results.every((r) => r.passed)) markComplete(id);
+        // A learner keeps a completion when later edits break it; an author changing the checks must see them fail.
+        else if (authoring) markIncomplete(id);
       } catch (error) {
         // Aborted: a newer build or another lesson took over, and set the store itself.
         if (current.signal.aborted) return;
