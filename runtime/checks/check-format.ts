@@ -62,9 +62,48 @@ export interface CheckExpect {
    * ignored), arrays need the same length with each element matching, other values must be equal.
    */
   json?: JsonValue;
+  /**
+   * Fields of the JSON body checked by their kind rather than their value, by dot path (`id`,
+   * `items.0.createdAt`): for values that change from run to run (a generated id, the time), which
+   * `json` cannot compare. A field given here must be present and of its kind; `json` may list it too.
+   */
+  kinds?: Record<string, ValueKind>;
   /** What the program must have run for this request, as its Trace tab shows it. */
   trace?: TraceExpect;
 }
+
+/**
+ * What a field must be, rather than which value (see `CheckExpect.kinds`):
+ * - `uuid`: a UUID (`8-4-4-4-12` hex digits, any version);
+ * - `date-time`: an ISO 8601 date and time that exists (`2026-11-26T03:40:00.123Z`, an offset or none);
+ * - `date`: a date alone that exists (`2026-11-26`);
+ * - `integer`, `number`: a JSON number (an integer for `integer`), within `min` and `max` when given;
+ * - `text`: a string with something other than spaces in it;
+ * - `differs`: present and different from the same field of the check's previous answer (the step
+ *   before's JSON body or WebSocket message): a fresh id for every request;
+ * - `equals`: equal to the value an earlier step captured under `capture` (see `CheckStep.capture`).
+ */
+export type ValueKind =
+  | { type: 'uuid' }
+  | { type: 'date-time' }
+  | { type: 'date' }
+  | { type: 'integer'; min?: number; max?: number }
+  | { type: 'number'; min?: number; max?: number }
+  | { type: 'text' }
+  | { type: 'differs' }
+  | { type: 'equals'; capture: string };
+
+/** The kinds a field can be checked as, in the order a maker lists them. */
+export const VALUE_KIND_TYPES = [
+  'uuid',
+  'date-time',
+  'date',
+  'integer',
+  'number',
+  'text',
+  'differs',
+  'equals',
+] as const satisfies readonly ValueKind['type'][];
 
 /** A step of a request's trace a check looks for: every field given must match (`name` exactly, e.g. `requireUser`, `todos.create`, `before created`). */
 export interface TraceStepMatch {
@@ -111,6 +150,8 @@ export interface SocketStep {
   send?: JsonValue;
   /** A message to wait for, matched partially as `expect.json` is. */
   expect?: JsonValue;
+  /** Fields of the expected message checked by their kind, by dot path (`result.id`), as `CheckExpect.kinds`. */
+  kinds?: Record<string, ValueKind>;
   /** Values to remember from the matching message: name → dot path (`result.id`). */
   capture?: Record<string, string>;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { JsonValue } from './check-format.ts';
+import { VALUE_KIND_TYPES, type JsonValue } from './check-format.ts';
 import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-data.ts';
 
 /** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
@@ -18,6 +18,19 @@ const captures = v.record(
   v.pipe(v.string(), v.regex(/^\w+$/, 'a capture name is letters, digits and _')),
   v.pipe(v.string(), v.minLength(1)),
 );
+const bound = v.optional(v.pipe(v.number(), v.finite()));
+const kindsOf = (types: readonly string[]) => `is not a kind: write { type: "${types[0]}" } or another type (${types.join(', ')})`;
+const valueKind = v.variant(
+  'type',
+  [
+    strict({ type: v.picklist(['uuid', 'date-time', 'date', 'text', 'differs']) }, 'this kind'),
+    strict({ type: v.picklist(['integer', 'number']), min: bound, max: bound }, 'a number kind'),
+    strict({ type: v.literal('equals'), capture: v.pipe(v.string(), v.regex(/^\w+$/, 'must name a capture')) }, 'an equals kind'),
+  ],
+  kindsOf(VALUE_KIND_TYPES),
+);
+/** Field kinds by dot path; a path is not empty. */
+const kinds = v.record(v.pipe(v.string(), v.minLength(1, 'must name a field by its dot path, like "id" or "items.0.id"')), valueKind);
 const file = strict({ filename: text, content: text, contentType: v.optional(text) }, 'a file');
 
 const request = strict(
@@ -43,6 +56,7 @@ const expect = strict(
     bodyIncludes: v.optional(texts),
     bodyExcludes: v.optional(texts),
     json: v.optional(json),
+    kinds: v.optional(kinds),
     trace: v.optional(trace),
   },
   'expect',
@@ -54,6 +68,7 @@ const socketStep = strict(
     path: v.optional(v.pipe(v.string(), v.startsWith('/', 'must start with /'))),
     send: v.optional(json),
     expect: v.optional(json),
+    kinds: v.optional(kinds),
     capture: v.optional(captures),
   },
   'a WebSocket step',

@@ -1,6 +1,7 @@
 import type { CheckExpect } from './check-format.ts';
 import { matchJson, show } from './match-json.ts';
 import { compareTrace } from './compare-trace.ts';
+import { matchKinds, type KindContext } from './value-kinds.ts';
 import type { RequestTrace } from '../framework/tracing/trace-data.ts';
 
 /** A response as a check saw it: status, headers (lower-case names), body text, and its trace when one was asked for. */
@@ -11,8 +12,11 @@ export interface ActualResponse {
   trace?: RequestTrace | null;
 }
 
-/** Compares a response with what a check expects; returns one expected-vs-actual sentence per mismatch. */
-export function compareResponse(expect: CheckExpect, actual: ActualResponse): string[] {
+/**
+ * Compares a response with what a check expects; returns one expected-vs-actual sentence per mismatch.
+ * `context` (captures, the previous answer) is what `expect.kinds` compares with; none outside a run.
+ */
+export function compareResponse(expect: CheckExpect, actual: ActualResponse, context: KindContext = { captured: {} }): string[] {
   const failures: string[] = [];
   if (expect.status !== undefined && expect.status !== actual.status) {
     failures.push(`Expected status ${expect.status}, but got ${actual.status}${statusHint(actual)}.`);
@@ -38,7 +42,7 @@ export function compareResponse(expect: CheckExpect, actual: ActualResponse): st
     if (actual.body.includes(text)) failures.push(`Expected the body not to contain ${show(text)}, but got ${showBody(actual.body)}.`);
   }
   if (expect.trace) failures.push(...compareTrace(expect.trace, actual.trace ?? null));
-  if (expect.json !== undefined) {
+  if (expect.json !== undefined || expect.kinds !== undefined) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(actual.body);
@@ -46,7 +50,8 @@ export function compareResponse(expect: CheckExpect, actual: ActualResponse): st
       failures.push(`Expected a JSON body, but got ${showBody(actual.body)}.`);
       return failures;
     }
-    failures.push(...matchJson(expect.json, parsed));
+    if (expect.json !== undefined) failures.push(...matchJson(expect.json, parsed));
+    if (expect.kinds !== undefined) failures.push(...matchKinds(expect.kinds, parsed, context));
   }
   return failures;
 }

@@ -20,6 +20,16 @@ export function jsonFields(value: JsonValue, path = ''): JsonField[] {
   return [{ path, value }];
 }
 
+/** The value at a dot path (`items.0.id`) of a parsed JSON value; undefined where there is none. */
+export function valueAt(json: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined),
+      json,
+    );
+}
+
 /** Whether `path` is `ancestor` or lies inside it. */
 export function isWithin(path: string, ancestor: string): boolean {
   return ancestor === '' || path === ancestor || path.startsWith(`${ancestor}.`);

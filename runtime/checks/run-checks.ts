@@ -1,6 +1,7 @@
 import type { Check, CheckStep } from './check-format.ts';
 import { flowStepsOf, isSocketStep } from './check-format.ts';
 import type { CaptureScope } from './resolve-captures.ts';
+import type { KindContext } from './value-kinds.ts';
 import { resolveStrings } from './resolve-captures.ts';
 import { requestOfCheck } from './check-request.ts';
 import { encodeRequest } from './encode-request.ts';
@@ -54,14 +55,17 @@ export async function runChecks(checks: readonly Check[], options: RunChecksOpti
 
 /** Runs one check's steps in order, stopping at the first failing step. */
 async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckResult> {
-  const scope: CaptureScope = {};
+  const context: KindContext = { captured: {} };
   const steps: StepResult[] = [];
   const sockets: CheckSockets = new Map();
   try {
     for (const step of flowStepsOf(check)) {
-      const result = isSocketStep(step) ? await runSocketStep(step, sockets, scope, options) : await runStep(step, scope, options);
+      const result = isSocketStep(step) ? await runSocketStep(step, sockets, context, options) : await runStep(step, context, options);
       steps.push(result);
       if (result.failures.length > 0) return { title: check.title, passed: false, steps };
+      // The answer a later step's `differs` compares with: this step's JSON body or message, when it had one.
+      const answer = parseJson(result.actual.body);
+      if (answer !== undefined) context.previous = answer;
     }
     return { title: check.title, passed: true, steps };
   } finally {
@@ -69,7 +73,16 @@ async function runCheck(check: Check, options: RunChecksOptions): Promise<CheckR
   }
 }
 
-async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksOptions): Promise<StepResult> {
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function runStep(step: CheckStep, context: KindContext, options: RunChecksOptions): Promise<StepResult> {
+  const scope = context.captured;
   const request = resolveStrings(step.request, scope);
   const expected = resolveStrings(step.expect, scope);
   const actual: ActualResponse = { status: 0, headers: {}, body: '' };
@@ -99,7 +112,7 @@ async function runStep(step: CheckStep, scope: CaptureScope, options: RunChecksO
   } catch (error) {
     return done([`${request.method} ${request.path} got no response: ${describeError(error)}. Is the program running?`]);
   }
-  const failures = compareResponse(expected, actual);
+  const failures = compareResponse(expected, actual, context);
   if (failures.length === 0) failures.push(...capture(step, actual, scope));
   return done(failures);
 }

@@ -1,5 +1,5 @@
 import type { SocketStep } from './check-format.ts';
-import type { CaptureScope } from './resolve-captures.ts';
+import { matchKinds, type KindContext } from './value-kinds.ts';
 import { resolveStrings } from './resolve-captures.ts';
 import { captureValues, describeError } from './capture-values.ts';
 import { CheckSocket, type WebSocketClass } from './check-socket.ts';
@@ -25,14 +25,15 @@ export type CheckSockets = Map<string, CheckSocket>;
 export async function runSocketStep(
   step: SocketStep,
   sockets: CheckSockets,
-  scope: CaptureScope,
+  context: KindContext,
   options: SocketStepOptions,
 ): Promise<StepResult> {
+  const scope = context.captured;
   const resolved = resolveStrings(step, scope);
   const path = resolved.path ?? '/ws';
   const result: StepResult = {
     request: { method: 'WS', path: `${path} (${resolved.socket})`, ...(resolved.send !== undefined ? { body: resolved.send } : {}) },
-    expected: resolved.expect !== undefined ? { json: resolved.expect } : {},
+    expected: { ...(resolved.expect !== undefined ? { json: resolved.expect } : {}), ...(resolved.kinds ? { kinds: resolved.kinds } : {}) },
     actual: { status: 0, headers: {}, body: '' },
     failures: [],
   };
@@ -67,6 +68,8 @@ export async function runSocketStep(
     return result;
   }
   result.actual.body = JSON.stringify(message);
-  if (resolved.capture) result.failures.push(...captureValues(resolved.capture, message, scope, 'the message'));
+  if (resolved.kinds) result.failures.push(...matchKinds(resolved.kinds, message, context, 'message'));
+  if (result.failures.length === 0 && resolved.capture)
+    result.failures.push(...captureValues(resolved.capture, message, scope, 'the message'));
   return result;
 }

@@ -13,7 +13,8 @@ import { validateCourse } from './validate-course.ts';
 const args = process.argv.slice(2);
 const portFlag = args.indexOf('--port');
 const port = portFlag >= 0 ? Number(args[portFlag + 1]) : 5173;
-const named = args.find((arg, index) => !arg.startsWith('--') && index !== portFlag + 1);
+// The course is the first argument that is neither a flag nor the port's value (with no --port, the first of all).
+const named = args.find((arg, index) => !arg.startsWith('--') && (portFlag < 0 || index !== portFlag + 1));
 const dir = courseDirOf(named ? ['--course', named] : [], process.env);
 // vite.config.ts reads the course folder and author mode from the environment.
 process.env[COURSE_ENV] = dir;

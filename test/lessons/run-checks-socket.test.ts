@@ -63,4 +63,20 @@ describe('runChecks: WebSocket steps', () => {
     expect(result.passed).toBe(false);
     expect(result.steps[0].failures[0]).toMatch(/^Expected a message on "a" matching .* but none came in time\. Received: \{"id":1,"result":\[/);
   });
+
+  it('checks fields of a matching message by their kind', async () => {
+    const [result] = await runChecks(
+      defineChecks([
+        {
+          title: 'kinds',
+          steps: [
+            { socket: 'a', send: { id: 1, call: 'notes.create', data: { text: 'x' } }, expect: { id: 1 }, kinds: { 'result.id': { type: 'text' } }, capture: { id: 'result.id' } },
+            { socket: 'a', send: { id: 2, call: 'notes.read', record: '{{id}}' }, expect: { id: 2 }, kinds: { 'result.id': { type: 'equals', capture: 'id' }, 'result.text': { type: 'uuid' } } },
+          ],
+        },
+      ]),
+      options(),
+    );
+    expect(result.steps.map((s) => s.failures)).toEqual([[], ['Expected message.result.text to be a UUID, but it is "x".']]);
+  });
 });
