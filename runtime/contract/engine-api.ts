@@ -68,6 +68,21 @@ export interface RunOptions {
    * checks neither see nor leave the learner's data, and a Send never waits for them.
    */
   forChecks?: boolean;
+  /**
+   * Runs the program with its clock moved (for a maker's replay or a proof: a value that reads the date or the
+   * local time shows it changes): `Date.now()` / `new Date()` shifted by `shiftMs`, and local time (`getHours`,
+   * `toString`, `new Date(2026, 0, 1)`, `Intl.DateTimeFormat` and `toLocale*String` by default) in `timeZone`.
+   * Usually with `forChecks`; a real clock when omitted.
+   */
+  clock?: ClockShift;
+}
+
+/** How a program's clock is moved (RunOptions.clock). */
+export interface ClockShift {
+  /** Milliseconds added to the real time: `86_400_000` runs the program a day later. Default 0. */
+  shiftMs?: number;
+  /** The IANA time zone of the program's local time, e.g. `Pacific/Kiritimati` (UTC+14); the page's own when omitted. */
+  timeZone?: string;
 }
 
 /** A WebSocket class: `new SocketClass(url)` connects as `new WebSocket(url)` would. */

@@ -1,10 +1,11 @@
-import type { ConsoleEntry } from './engine-api.ts';
+import type { ClockShift, ConsoleEntry } from './engine-api.ts';
 import type { PgCall, PgReply } from './pg-broker-protocol.ts';
 import type { WireRequest, WireResponse } from './wire.ts';
 
 /** Messages the page sends to the server worker (over the worker's private port). */
 export type ToServerWorker =
-  | { type: 'load'; code: string }
+  /** Loads the program, with its clock moved when `clock` is given (RunOptions.clock). */
+  | { type: 'load'; code: string; clock?: ClockShift }
   | { type: 'request'; id: number; request: WireRequest }
   | { type: 'reply'; id: number; reply: PgReply }
   /** A page WebSocket connected to `url` (ws:// or wss://, on an origin the program registered). */

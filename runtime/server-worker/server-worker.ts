@@ -23,6 +23,9 @@ import { SourceMap } from './source-map.ts';
 import { StackMapper } from './stack-mapper.ts';
 import { warmUpFramework } from './warm-up.ts';
 import { WorkerSockets } from './worker-sockets.ts';
+import { supplyNodeGlobals } from './node-globals.ts';
+import { shiftedClock } from './shifted-clock.ts';
+import type { ClockShift } from '../contract/engine-api.ts';
 import { fromWireRequest, textResponse, toWireResponse, type WireRequest } from '../contract/wire.ts';
 import { Tracer } from '../framework/tracing/tracer.ts';
 import { TRACE_HEADER, encodeTraceHeader } from '../framework/tracing/trace-header.ts';
@@ -61,6 +64,7 @@ function locateInProgram(stack: string): ReturnType<StackMapper['firstLocation']
 const programConsole = new ProgramConsole((entry) => send({ type: 'console', entry }));
 
 Object.defineProperty(globalThis, HALO_GLOBAL, { value: halo });
+supplyNodeGlobals(globalThis);
 setProgramHost({
   listen(origin, app) {
     apps.set(origin, app);
@@ -95,8 +99,9 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
-async function load(code: string): Promise<void> {
+async function load(code: string, clock?: ClockShift): Promise<void> {
   send({ type: 'loading' });
+  if (clock) Object.assign(globalThis, shiftedClock(globalThis, clock));
   // A blob: URL, not a data: URL named by `//# sourceURL`: WebKit ignores sourceURL in Error.stack, while
   // every engine puts a module's own URL in its frames (V8 `at f (url:l:c)`, Firefox and WebKit `f@url:l:c`).
   const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
@@ -154,7 +159,7 @@ async function handleSocketMessage(id: number, seq: number, text: string): Promi
 function receive(message: ToServerWorker): void {
   switch (message.type) {
     case 'load':
-      return void load(message.code);
+      return void load(message.code, message.clock);
     case 'request':
       return void answer(message.id, message.request);
     case 'socket-open':

@@ -2,8 +2,10 @@
  * The newcomer's smoke in Firefox ESR (Debian's `firefox-esr`, driven over WebDriver BiDi by puppeteer-core):
  * the built site opens lesson 1 and its program answers a Send; pasting the solution runs the new program, its
  * answer changes and the lesson's checks pass; an uncaught error shows its message (Firefox's stacks have frames
- * only) and `main.ts:N`, with the learner's frame in Firefox's `f@main.ts:l:c` form shown and the framework's folded.
+ * only) and `main.ts:N`, with the learner's frame in Firefox's `f@main.ts:l:c` form shown and the framework's folded;
+ * a program using `crypto.randomUUID()` and `crypto.subtle.digest` answers as on Node.
  */
+import { createHash } from 'node:crypto';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lessons } from '../../web/lessons/course/catalog.ts';
@@ -25,6 +27,20 @@ function explode(): never {
 app.get('/', () => {
   setTimeout(() => explode());
   explode();
+});
+
+await new AppHttp(app).startServer('localhost', 3000);
+`;
+
+const usingCrypto = `import { App, AppHttp } from 'halo';
+
+const app = new App();
+
+app.get('/', async (req, res) => {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode('Halo'));
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID());
+  res.write(\`uuid \${uuid} sha256 \${hex}\`);
 });
 
 await new AppHttp(app).startServer('localhost', 3000);
@@ -185,6 +201,18 @@ test(
     expect(failed.text.match(/name is missing/g)).toHaveLength(1);
     expect(failed.folded).toMatch(/^\d+ framework frames?$/);
     expect(failed.text).not.toMatch(/blob:/);
+  },
+  ANSWER.timeout * 3,
+);
+
+test(
+  'a program using crypto.randomUUID() and crypto.subtle.digest answers as on Node',
+  async () => {
+    const before = await waitForProgram();
+    await replaceCode(usingCrypto, "new TextEncoder().encode('Halo')");
+    await waitForProgram(before);
+    const sha256 = createHash('sha256').update('Halo').digest('hex');
+    expect(await send()).toMatchObject({ status: '200 OK', body: `uuid true sha256 ${sha256}` });
   },
   ANSWER.timeout * 3,
 );

@@ -1,5 +1,5 @@
 import type { PgCall, PgReply } from '../../contract/pg-broker-protocol.ts';
-import type { ConsoleEntry } from '../../contract/engine-api.ts';
+import type { ClockShift, ConsoleEntry } from '../../contract/engine-api.ts';
 import type { FromServerWorker, ToServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { WireRequest, WireResponse } from '../../contract/wire.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
@@ -56,7 +56,7 @@ export class ProgramProcess {
   }
 
   /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
-  start(code: string, timeoutMs: number): Promise<StartOutcome> {
+  start(code: string, timeoutMs: number, clock?: ClockShift): Promise<StartOutcome> {
     return new Promise((resolve) => {
       // The program's time counts from its top level: a worker still parsing its own script on a busy
       // machine (a classroom laptop) is not the learner's fault. The worker itself gets a minute.
@@ -74,7 +74,7 @@ export class ProgramProcess {
         this.loading = null;
         resolve(outcome);
       };
-      this.post({ type: 'load', code });
+      this.post({ type: 'load', code, ...(clock ? { clock } : {}) });
     });
   }
 

@@ -2,12 +2,12 @@ import { WORKER_READY } from '../../contract/server-worker-protocol.ts';
 
 /**
  * What learner code may do from the sandbox, as a Content-Security-Policy that the server workers inherit
- * (workers from blob: URLs take their creator's policy): run scripts and wasm (PGlite needs eval and
- * wasm compilation), start workers from blob: URLs, and nothing over the network — no fetch, no
- * WebSocket, no remote `import()`. Its own modules (data: and blob: URLs) stay allowed.
+ * (workers from data: and blob: URLs take their creator's policy): run scripts and wasm (PGlite needs eval
+ * and wasm compilation), start workers from data: and blob: URLs, and nothing over the network — no fetch,
+ * no WebSocket, no remote `import()`. Its own modules (data: and blob: URLs) stay allowed.
  */
 const SANDBOX_CSP =
-  "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; worker-src blob:; connect-src 'none'";
+  "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; worker-src blob: data:; connect-src 'none'";
 
 /** The message that hands the frame its control port and the server worker's script. */
 export const SANDBOX_INIT = 'halo-sandbox-init';
@@ -28,17 +28,30 @@ export const SANDBOX_DOCUMENT = `<!doctype html>
 addEventListener('message', function init(event) {
   if (event.source !== parent || !event.data || event.data.type !== '${SANDBOX_INIT}' || !event.ports[0]) return;
   removeEventListener('message', init);
-  // Chromium cannot start a module worker from a blob: URL in an opaque origin, but a classic one may
-  // import() the module.
-  var moduleUrl = URL.createObjectURL(new Blob([event.data.script], { type: 'text/javascript' }));
-  var boot = 'import(' + JSON.stringify(moduleUrl) + ').catch(function (error) { postMessage({ type: "${BOOT_FAILED}", message: String(error) }); });';
-  var url = URL.createObjectURL(new Blob([boot], { type: 'text/javascript' }));
+  // One Blob for every worker: posted by reference, not copied (the script is most of a megabyte).
+  var script = new Blob([event.data.script], { type: 'text/javascript' });
+  // A classic worker that imports the module its first message hands it, from a blob: URL of its own (a
+  // module worker from a blob: URL does not start in Chromium's opaque origins, nor a blob: URL of
+  // another opaque origin import). From a data: URL it is a secure context (crypto.randomUUID and
+  // crypto.subtle, as on Node) in Chromium too, whose workers from this frame's blob: URLs are not.
+  var boot = 'addEventListener("message", function boot(event) { removeEventListener("message", boot); ' +
+    'import(URL.createObjectURL(event.data)).catch(function (error) { postMessage({ type: "${BOOT_FAILED}", message: String(error) }); }); });';
+  var dataUrl = 'data:text/javascript,' + encodeURIComponent(boot);
+  var blobUrl = URL.createObjectURL(new Blob([boot], { type: 'text/javascript' }));
+  var startWorker = function () {
+    try {
+      return new Worker(dataUrl, { name: 'halo-server' });
+    } catch (error) {
+      return new Worker(blobUrl, { name: 'halo-server' });
+    }
+  };
   var control = event.ports[0];
   var workers = new Map();
   control.onmessage = function (message) {
     var data = message.data;
     if (data.type === 'spawn') {
-      var worker = new Worker(url, { name: 'halo-server' });
+      var worker = startWorker();
+      worker.postMessage(script);
       var port = message.ports[0];
       var fail = function (text) {
         control.postMessage({ type: 'error', id: data.id, message: text || 'it could not be loaded' });

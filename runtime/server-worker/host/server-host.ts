@@ -285,7 +285,7 @@ export class ServerHost {
         if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
       },
     });
-    const outcome = await process.start(bundle.code, this.requestTimeoutMs);
+    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock);
     this.soonQuiet();
     if (!isCurrent()) {
       process.terminate();
