@@ -48,6 +48,28 @@ export function createLessonChecksState(
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let checkRounds = 0;
   let runConnected: (() => void) | null = null;
+  /** The lesson round running, to stop when the checks' host is borrowed. */
+  let roundController: AbortController | null = null;
+  /** Work (a maker's replay or proof) holding the checks' host: rounds wait for it. */
+  let borrowed: Promise<unknown> | null = null;
+
+  /**
+   * Runs `work` on the checks' host with no lesson round beside it (the host runs one copy at a time): a round
+   * running is stopped, and one wanted meanwhile runs once the work is done. For the exercise maker's replays
+   * and proofs, which never touch the learner's (the teacher's) running program.
+   */
+  async function borrowChecksHost<T>(work: () => Promise<T>): Promise<T> {
+    while (borrowed) await borrowed.catch(() => undefined);
+    roundController?.abort();
+    const running = work();
+    borrowed = running;
+    try {
+      return await running;
+    } finally {
+      borrowed = null;
+      runConnected?.();
+    }
+  }
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
   function runLessonChecksNow(): void {
@@ -65,11 +87,13 @@ export function createLessonChecksState(
 
     async function run(): Promise<void> {
       controller?.abort();
+      // The maker holds the checks' host: this round runs when it is done (borrowChecksHost).
+      if (borrowed) return;
       const id = workspaceStore.get().active;
       const checks = checksOf(id);
       const bundle = session.handedBundle;
       if (!checks || !bundle) return;
-      const current = (controller = new AbortController());
+      const current = (controller = roundController = new AbortController());
       lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
       // Each round its own check scope: a fresh start of the program and of its databases.
       const storageScope = `checks-${(checkRounds += 1)}`;
@@ -144,7 +168,7 @@ export function createLessonChecksState(
     };
   }
 
-  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks, borrowChecksHost };
 }
 
 /** The lesson-checks part of the playground state, for components. */

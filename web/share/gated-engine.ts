@@ -52,7 +52,10 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
     if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new RunHeldError(HELD_MESSAGE));
     const scope = storageScopeNow(workspace);
     // A check run's databases live in memory only: its scope is the caller's, within the workspace's.
-    if (options.forChecks) return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true });
+    if (options.forChecks) {
+      const clock = options.clock ? { clock: options.clock } : {};
+      return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true, ...clock });
+    }
     return engine.run(bundle, { storageScope: scope });
   };
   return new Proxy(engine, {
