@@ -4,16 +4,16 @@ import { withoutTitleHeading } from '../../web/exercise/exercise-text.tsx';
 import { markdownToTree } from '../../runtime/build/markdown-to-tree.ts';
 
 describe('the exercise text under its title', () => {
-  it('leaves out a first heading that repeats the title, whatever its level, case or spacing', async () => {
-    const text = await markdownToTree('# Notes  with ids\n\nServe **notes**.');
+  it('leaves out a first heading that repeats the title, whatever its level, case or spacing', () => {
+    const text = markdownToTree('# Notes  with ids\n\nServe **notes**.');
     expect(withoutTitleHeading(text, 'Notes with IDs')).toEqual(text.slice(1));
-    const second = await markdownToTree('## notes with ids\n\nx');
+    const second = markdownToTree('## notes with ids\n\nx');
     expect(withoutTitleHeading(second, 'Notes with IDs')).toEqual(second.slice(1));
   });
 
-  it('keeps another heading, a later one, and text that starts with no heading', async () => {
+  it('keeps another heading, a later one, and text that starts with no heading', () => {
     for (const markdown of ['# Todos\n\nx', 'Serve notes.\n\n# Notes with ids', '']) {
-      const text = await markdownToTree(markdown);
+      const text = markdownToTree(markdown);
       expect(withoutTitleHeading(text, 'Notes with ids'), markdown).toEqual(text);
     }
   });
