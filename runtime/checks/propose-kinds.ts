@@ -4,7 +4,7 @@ import type { UnstableField } from './record-check.ts';
 import { matchKinds } from './value-kinds.ts';
 
 /** The kinds a maker proposes, most telling first: a value that is a UUID is also a text. */
-const PROPOSED: readonly ValueKind[] = [
+export const PROPOSED_KINDS: readonly ValueKind[] = [
   { type: 'uuid' },
   { type: 'date-time' },
   { type: 'date' },
@@ -15,7 +15,7 @@ const PROPOSED: readonly ValueKind[] = [
 
 /** The kind `value` is, as a check can test it (a UUID, a date-time, a date, an integer, …); null for one no kind fits (a boolean, null, a list). */
 export function proposeKind(value: JsonValue): ValueKind | null {
-  return PROPOSED.find((kind) => matchKinds({ value: kind }, { value }, { captured: {} }).length === 0) ?? null;
+  return PROPOSED_KINDS.find((kind) => matchKinds({ value: kind }, { value }, { captured: {} }).length === 0) ?? null;
 }
 
 /**

@@ -89,8 +89,8 @@ export function defaultChoices(exchange: Exchange): RecordChoices {
   return { title, match: response.body.trim() === '' ? { kind: 'none' } : { kind: 'contains', text: response.body.trim().slice(0, 200) } };
 }
 
-/** `created_at`, `data_0_id`: a capture name from a dot path. */
-function captureName(path: string, taken: Set<string>): string {
+/** `created_at`, `data_0_id`: a capture name from a dot path, not one of `taken` (which it joins). */
+export function captureName(path: string, taken: Set<string>): string {
   const base = path.replace(/\W+/g, '_').replace(/^_+|_+$/g, '') || 'value';
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;

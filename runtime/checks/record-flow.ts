@@ -5,7 +5,7 @@
  */
 import type { Check, CheckRequest, JsonValue, ValueKind } from './check-format.ts';
 import { jsonFields } from './json-fields.ts';
-import { answerOf, recordCheck, recordSteps, requestToRecord, type Exchange, type RecordChoices } from './record-check.ts';
+import { answerOf, captureName, recordCheck, recordSteps, requestToRecord, type Exchange, type RecordChoices } from './record-check.ts';
 
 /** One recorded exchange of a flow and the author's choices for its answer. */
 export interface FlowPart {
@@ -74,15 +74,6 @@ function sendingOf(exchange: Exchange, known: Map<string, Reusable>, used: Set<R
   const headers = request.headers && Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, placeholder(v, known, used)]));
   const body = request.body === undefined ? {} : { body: withPlaceholders(request.body as JsonValue, known, used) as CheckRequest['body'] };
   return { ...request, path: pathWithPlaceholders(request.path, known, used), ...(headers ? { headers } : {}), ...body };
-}
-
-/** A capture name from a dot path (`data_todosCreate_id`), unique in the flow. */
-function captureName(path: string, taken: Set<string>): string {
-  const base = path.replace(/\W+/g, '_').replace(/^_+|_+$/g, '') || 'value';
-  let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-  taken.add(name);
-  return name;
 }
 
 /** The values of part `index`'s answer a later step may send again: its ids and the fields that change between runs. */

@@ -5,18 +5,11 @@ import type { FlowPart } from '../../runtime/checks/record-flow.ts';
 import type { JsonValue, ValueKind } from '../../runtime/checks/check-format.ts';
 import { show } from '../../runtime/checks/match-json.ts';
 import { kindWords, matchKinds } from '../../runtime/checks/value-kinds.ts';
+import { PROPOSED_KINDS } from '../../runtime/checks/propose-kinds.ts';
 import type { RecordChoices } from '../../runtime/checks/record-check.ts';
 
 /** The kinds a field can be checked as, when its recorded value is one: the author's choice besides its value. */
-const KINDS: readonly ValueKind[] = [
-  { type: 'uuid' },
-  { type: 'date-time' },
-  { type: 'date' },
-  { type: 'integer' },
-  { type: 'number' },
-  { type: 'text' },
-  { type: 'differs' },
-];
+const KINDS: readonly ValueKind[] = [...PROPOSED_KINDS, { type: 'differs' }];
 
 /** The kinds `value` fits (a UUID is a text too), for the field's "checked as" choice; `differs` for any value of a later step. */
 function fittingKinds(value: JsonValue, later: boolean): ValueKind[] {
