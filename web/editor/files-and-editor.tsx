@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { editorMayLoad } from './monaco-gate.ts';
 import { FileTree } from './file-tree.tsx';
 import { CodePlaceholder } from './code-placeholder.tsx';
-import { takeOver, whenLaidOut } from './editor-takeover.ts';
+import { takeOver } from './editor-takeover.ts';
 import { useSession } from '../engine/engine-context.tsx';
 
 // Monaco is most of the page's JavaScript: the file list, the code and the other panes render and work while it loads.
@@ -31,12 +31,10 @@ export function FilesAndEditor() {
         {mayLoad && (
           <Suspense>
             <CodeEditor
-              onMount={(instance) =>
-                void whenLaidOut(instance).then(() => {
-                  takeOver(instance, placeholder.current);
-                  setMounted(true);
-                })
-              }
+              onMount={(instance) => {
+                takeOver(instance, placeholder.current);
+                setMounted(true);
+              }}
             />
           </Suspense>
         )}
