@@ -16,7 +16,7 @@ import { embedStorage } from './modes/embed-storage.ts';
 
 // The page's one state: an embed keeps its own in memory, so it never overwrites the learner's saved code or settings.
 const storage = isEmbedUrl(location.href) ? embedStorage(browserStorage()) : browserStorage();
-const state = createPlaygroundState({ storage, location });
+const state = createPlaygroundState({ storage, location, authoring: import.meta.env.DEV });
 /** Starts the engine and renders the playground. */
 function start(): void {
   // Shared code from a link runs only after the learner's click: every run goes through the gate.

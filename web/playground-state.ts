@@ -25,6 +25,11 @@ export interface PlaygroundStateOptions {
   storage: KeyValueStorage | undefined;
   /** The page's address: `?lesson=<id>` opens a lesson. */
   location: Pick<Location, 'search'>;
+  /**
+   * The course's author is working on it (`npm run author`, Vite's dev server): a lesson's completion follows its
+   * latest round, so a check changed to failing shows at once instead of staying "complete".
+   */
+  authoring?: boolean;
 }
 
 /**
@@ -32,7 +37,7 @@ export interface PlaygroundStateOptions {
  * the request; the lesson checks follow the workspace and mark progress). Handed to the components by
  * `PlaygroundStateProvider`.
  */
-export function createPlaygroundState({ storage, location }: PlaygroundStateOptions) {
+export function createPlaygroundState({ storage, location, authoring = false }: PlaygroundStateOptions) {
   const files = createFilesState();
   const layout = createLayoutState(storage);
   const progress = createProgressState(storage);
@@ -40,7 +45,7 @@ export function createPlaygroundState({ storage, location }: PlaygroundStateOpti
   const exercises = createExercisesState(storage);
   const workspace = createWorkspaceState({ storage, search: location.search, files, request, exercises });
   exercises.followWorkspace(workspace.workspaceStore);
-  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises);
+  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises, { authoring });
   return {
     files,
     layout,

@@ -1,13 +1,20 @@
 import type { Check, JsonValue } from './check-format.ts';
-import { answerOf, parseBody, recordCheck, type Exchange, type RecordChoices, type UnstableField } from './record-check.ts';
+import { answerOf, parseBody, type Exchange, type RecordChoices, type UnstableField } from './record-check.ts';
+import { recordFlow, stepCounts, type FlowPart } from './record-flow.ts';
 import { runChecks, type RunChecksOptions } from './run-checks.ts';
-import { unstableFields } from './unstable-fields.ts';
+import { unstableFields, type ReplayedAnswer } from './unstable-fields.ts';
 
-/** What a replay needs: where and how to send (as for runChecks), and a fresh start of the program. */
+/** A fresh start of the program a replay sends to: the same code, its data empty; `label` says how it differs (another day, another time zone). */
+export interface FreshStart {
+  start: () => Promise<void>;
+  label?: string;
+}
+
+/** What a replay needs: where and how to send (as for runChecks), and the fresh starts to send to. */
 interface ReplayOptions extends Omit<RunChecksOptions, 'onResult' | 'restart'> {
-  /** Stops the program and starts the same code again; resolves once it serves. */
-  restart: () => Promise<void>;
-  /** How many times the exchange is sent after the restart; from the second on, counters show. Default 2. */
+  /** The fresh starts, in order: each replaces the program the last one started. */
+  starts: readonly FreshStart[];
+  /** How many times the exchanges are sent on each start; from the second on, counters show. Default 2. */
   sends?: number;
 }
 
@@ -36,34 +43,80 @@ function messageKey(exchange: Extract<Exchange, { kind: 'socket' }>): RecordChoi
 }
 
 /**
- * Sends the exchange's request again on a fresh start of the program (`options.restart`), `sends` times,
- * and compares each answer with the recorded one: ids that count up, times, random tokens and lists that
- * grow show as unstable fields. A different status, or no answer at all, is a warning: the request then
- * depends on what was sent before it.
+ * The flow a replay sends: each exchange's request (values of earlier answers put back as captures) expecting
+ * nothing of an HTTP answer, whose status is compared afterwards where a difference can be explained; a
+ * WebSocket answer is waited for by its event name or id.
  */
-export async function replayExchange(exchange: Exchange, options: ReplayOptions): Promise<Replay> {
-  // An HTTP probe expects nothing: the status it gets is compared below, where a difference can be explained.
-  const probe: Check =
-    exchange.kind === 'http' ? { title: 'replay', request: exchange.request, expect: {} } : recordCheck(exchange, messageKey(exchange));
-  const warnings: string[] = [];
-  const answers: JsonValue[] = [];
-  await options.restart();
-  for (let send = 1; send <= (options.sends ?? 2); send++) {
-    const [result] = await runChecks([probe], options);
-    const last = result.steps.at(-1);
-    if (!result.passed || !last) {
-      warnings.push(`Sent again after a restart, it got no answer: ${last?.failures.join(' ') ?? 'nothing was sent'}`);
-      break;
-    }
-    if (exchange.kind === 'http' && last.actual.status !== exchange.response.status) {
-      warnings.push(
-        `Sent again after a restart, it answered ${last.actual.status} instead of ${exchange.response.status}: it depends on requests sent before it. Record it right after a restart, or add those requests as steps.`,
-      );
-      break;
-    }
-    const answer = parseBody(last.actual.body);
-    if (answer !== undefined) answers.push(answer);
+function probeOf(parts: readonly FlowPart[]): Check {
+  const probes = parts.map(({ exchange, choices }) => ({
+    exchange,
+    choices:
+      exchange.kind === 'http'
+        ? { ...choices, match: { kind: 'none' as const }, kinds: {} }
+        : { ...messageKey(exchange), capture: choices.capture },
+  }));
+  const check = recordFlow('replay', probes);
+  if ('steps' in check) return { ...check, steps: check.steps.map((step) => ('request' in step ? { ...step, expect: {} } : step)) };
+  return { ...check, expect: {} };
+}
+
+/** Where one start's answers part: the answer of each exchange, or a warning that ends the replay. */
+function answersOf(parts: readonly FlowPart[], steps: { failures: string[]; actual: { status: number; body: string } }[]) {
+  const counts = stepCounts(parts);
+  const answers: (JsonValue | undefined)[] = [];
+  let at = 0;
+  for (const [index, { exchange }] of parts.entries()) {
+    at += counts[index];
+    const step = steps[at - 1];
+    if (!step || step.failures.length > 0)
+      return { answers, warning: `it got no answer: ${step?.failures.join(' ') ?? 'nothing was sent'}` };
+    if (exchange.kind === 'http' && step.actual.status !== exchange.response.status)
+      return {
+        answers,
+        warning: `it answered ${step.actual.status} instead of ${exchange.response.status}: it depends on requests sent before it. Record it right after a restart, or record those requests too, as steps of one check.`,
+      };
+    answers.push(parseBody(step.actual.body));
   }
-  const recorded = answerOf(exchange);
-  return { unstable: recorded === undefined ? [] : unstableFields(recorded, answers), warnings };
+  return { answers, warning: null };
+}
+
+/**
+ * Sends a flow's exchanges again, in order, on each of `options.starts` (fresh starts of the same code, the last
+ * perhaps on another day in a far time zone), `sends` times each, and compares each answer with the recorded
+ * one: ids that count up, times, dates, random values and lists that grow show as unstable fields of that
+ * exchange. A different status, or no answer at all, is a warning: the request then depends on what was sent
+ * before it. One Replay per exchange.
+ */
+export async function replayFlow(parts: readonly FlowPart[], options: ReplayOptions): Promise<Replay[]> {
+  const probe = probeOf(parts);
+  const replays: ReplayedAnswer[][] = parts.map(() => []);
+  const warnings: string[] = [];
+  let run = 0;
+  replaying: for (const { start, label } of options.starts) {
+    await start();
+    for (let send = 1; send <= (options.sends ?? 2); send++) {
+      run += 1;
+      const named = `replay ${run}${label ? ` (${label})` : ''}`;
+      const [result] = await runChecks([probe], { ...options, restart: start });
+      const { answers, warning } = answersOf(parts, result.steps);
+      for (const [index, answer] of answers.entries()) if (answer !== undefined) replays[index].push({ answer, label: named });
+      if (warning) {
+        warnings.push(`Sent again after a restart (${named}), ${warning}`);
+        break replaying;
+      }
+    }
+  }
+  return parts.map(({ exchange }, index) => {
+    const recorded = answerOf(exchange);
+    return {
+      unstable: recorded === undefined ? [] : unstableFields(recorded, replays[index]),
+      warnings: index === parts.length - 1 ? warnings : [],
+    };
+  });
+}
+
+/** Replays one exchange (see replayFlow). */
+export async function replayExchange(exchange: Exchange, options: ReplayOptions): Promise<Replay> {
+  const [replay] = await replayFlow([{ exchange, choices: { title: 'replay', match: { kind: 'json' } } }], options);
+  return replay;
 }

@@ -3,16 +3,10 @@ import { jsonFields, isWithin, type JsonField } from './json-fields.ts';
 import type { UnstableField } from './record-check.ts';
 import { show } from './match-json.ts';
 
-/** ISO-8601 date-times (`2026-11-26T03:40:00.123Z`), as `created_at` fields hold them. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Why a value looks generated whatever two runs showed (two sends within one millisecond share a time), or null. */
-function generatedShape(field: JsonField): string | null {
-  if (typeof field.value !== 'string') return null;
-  if (DATE_TIME.test(field.value)) return 'holds a date and time, which is different on every run';
-  if (UUID.test(field.value)) return 'holds a random id (UUID), which is different on every run';
-  return null;
+/** An answer a replay got, and which replay it was in words (`replay 4 (a day later, in UTC+14)`). */
+export interface ReplayedAnswer {
+  answer: JsonValue;
+  label: string;
 }
 
 function byPath(fields: JsonField[]): Map<string, JsonValue> {
@@ -31,33 +25,29 @@ function sharedAncestor(path: string, other: Map<string, JsonValue>): string {
 }
 
 /**
- * The fields of `recorded` that a check must not compare: those whose value differed in a replay (the
- * program restarted and asked again, once or more), those present in one run only (a list that grew:
- * the whole list), and those that hold a date-time or a UUID. Each with the reason, in words.
+ * The fields of `recorded` that a check must not compare by value: those whose value differed in a replay (the
+ * program started afresh and was asked again, perhaps on another day in another time zone), and those present
+ * in one run only (a list that grew: the whole list). Each with the reason, in words. A value that looks
+ * generated but never changed (a fixed seed date) is compared as it is.
  */
-export function unstableFields(recorded: JsonValue, replays: readonly JsonValue[]): UnstableField[] {
+export function unstableFields(recorded: JsonValue, replays: readonly ReplayedAnswer[]): UnstableField[] {
   const found = new Map<string, string>();
   const add = (path: string, reason: string): void => {
     if (![...found.keys()].some((p) => isWithin(path, p))) found.set(path, reason);
   };
-  const fields = jsonFields(recorded);
-  for (const field of fields) {
-    const shape = generatedShape(field);
-    if (shape) add(field.path, shape);
-  }
-  const mine = byPath(fields);
-  for (const [run, replay] of replays.entries()) {
-    const theirs = byPath(jsonFields(replay));
+  const mine = byPath(jsonFields(recorded));
+  for (const { answer, label } of replays) {
+    const theirs = byPath(jsonFields(answer));
     for (const [path, value] of mine) {
       if (!theirs.has(path)) {
         const ancestor = sharedAncestor(path, theirs);
-        add(ancestor, `is shaped differently after a restart (replay ${run + 1}), e.g. a list that grows as requests come`);
+        add(ancestor, `is shaped differently after a restart (${label}), e.g. a list that grows as requests come`);
       } else if (JSON.stringify(theirs.get(path)) !== JSON.stringify(value)) {
-        add(path, `changed between runs: ${show(value, 40)} when recorded, ${show(theirs.get(path), 40)} in replay ${run + 1}`);
+        add(path, `changed between runs: ${show(value, 40)} when recorded, ${show(theirs.get(path), 40)} in ${label}`);
       }
     }
     for (const path of theirs.keys()) {
-      if (!mine.has(path)) add(sharedAncestor(path, mine), `is shaped differently after a restart (replay ${run + 1})`);
+      if (!mine.has(path)) add(sharedAncestor(path, mine), `is shaped differently after a restart (${label})`);
     }
   }
   // A parent found later (a list that grew) replaces the fields inside it found before.

@@ -11,7 +11,7 @@ import { defaultChoices, recordCheck, type HttpExchange } from '../../runtime/ch
 import { runChecks } from '../../runtime/checks/run-checks.ts';
 import { encodeRequest } from '../../runtime/checks/encode-request.ts';
 import { requestOfCheck } from '../../runtime/checks/check-request.ts';
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
+import type { CheckRequest, SingleCheck } from '../../runtime/checks/check-format.ts';
 
 const app = new App();
 app.post('/books', async (req, res) => {
@@ -107,14 +107,19 @@ describe('recordCheck', () => {
     expect(result.passed).toBe(true);
   });
 
-  it('records a GraphQL exchange as a POST of the query and variables with its data', async () => {
+  it('records a GraphQL exchange as a POST of the query and the variables it declares, with its data', async () => {
+    // The request panel's example variables `{"q": {}}` went along with a query that declares none.
     const recorded = await exchange({ method: 'POST', path: '/graphql', body: { query: '{ books }', variables: { q: {} } } });
     const check = recordCheck(recorded);
     expect(check).toMatchObject({
-      request: { method: 'POST', path: '/graphql', body: { query: '{ books }', variables: { q: {} } } },
+      request: { method: 'POST', path: '/graphql', body: { query: '{ books }' } },
       expect: { status: 200, json: { data: { books: [{ id: '1', title: 'Dune' }] } } },
     });
+    expect((check as SingleCheck).request.body).not.toHaveProperty('variables');
     expect(checkIssues(check)).toEqual([]);
+    const query = 'query ($q: JSON, $limit: Int) { books(query: $q, limit: $limit) }';
+    const declared = recordCheck(await exchange({ method: 'POST', path: '/graphql', body: { query, variables: { q: {}, other: 1 } } }));
+    expect((declared as SingleCheck).request.body).toEqual({ query, variables: { q: {} } });
   });
 
   it('records unstable fields as captures, which prove they are present, and leaves them out of the comparison', async () => {

@@ -131,3 +131,22 @@ test('the first PgService program says it loads the database engine', async () =
   const seen = await page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
   expect(seen).toContain('Loading the database engine (15 MB, once)…');
 }, 150_000);
+
+test('a mouse wheel over the toolbar on a lesson page scrolls nothing out of view', async () => {
+  await open('?lesson=04-bodies');
+  // The check list (with its screen-reader-only spans) is there once the first round ran.
+  await page.getByTestId('lesson-checks').locator('[data-check-status=failed]').first().waitFor(WAIT);
+  const toolbar = page.locator('header').first();
+  const box = (await toolbar.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let turn = 0; turn < 5; turn++) await page.mouse.wheel(0, 800);
+  // Every element that can scroll, scrolled by the wheel or not: none of the page's frame moved.
+  const scrolled = await page.evaluate(() => {
+    const moved = [document.scrollingElement!, ...document.querySelectorAll('body *')].filter(
+      (element) => element.scrollTop > 0 && !element.closest('[data-lesson-scroller], .monaco-editor, [role=tabpanel]'),
+    );
+    return moved.map((element) => `${element.tagName} ${element.className}`.slice(0, 80));
+  });
+  expect(scrolled).toEqual([]);
+  expect((await toolbar.boundingBox())?.y).toBe(box.y);
+});

@@ -170,6 +170,29 @@ test('a request while the shared code is held gets a 503 from the playground, ne
   }
 }, 120_000);
 
+test('a link pasted into a tab running a program holds it there too: Send answers 503, never the previous program', async () => {
+  const page = await openTab(`${session.server.url}index.html`);
+  try {
+    await waitForProgram(page);
+    expect((await send(page)).body).toContain('mine');
+    // The same document: only the fragment changes, as when a link is pasted into the address bar.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page.evaluate((hash) => (location.hash = hash), new URL(link).hash);
+    await page.getByRole('button', { name: 'Run shared code' }).waitFor(WAIT);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    const answer = await send(page);
+    expect(answer.status).toBe('503 Service Unavailable');
+    expect(answer.body).not.toContain('mine');
+    expect(await consoleText(page)).not.toContain(STRANGER);
+    // Back to my code: the learner's program runs again.
+    await page.getByRole('button', { name: 'Back to my code' }).click();
+    await waitForProgram(page);
+    await expect.poll(async () => (await send(page)).body, WAIT).toContain('mine');
+  } finally {
+    await page.close();
+  }
+}, 120_000);
+
 test('closing the tab and visiting plainly opens and runs the learner’s own code', async () => {
   const page = await openTab(`${session.server.url}index.html`);
   await waitForProgram(page);

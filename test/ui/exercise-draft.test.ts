@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
-import { addRecording, chooseFor } from '../../web/exercise/draft-recording.ts';
+import { addRecording, applyReplay, chooseFor, retitle } from '../../web/exercise/draft-recording.ts';
 import { applyChecksJson } from '../../web/exercise/apply-checks-json.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
 import type { Exchange } from '../../runtime/checks/record-check.ts';
@@ -30,25 +30,53 @@ describe('the exercise draft', () => {
     expect(draft.draftStore.get().title).toBe('Mine');
   });
 
-  it('records a check with the files as solution, and follows the field choices and the replay', () => {
+  it('records a check with the files as solution, and follows the field choices, the kinds and the replay', () => {
     const draft = createExerciseDraftState();
     draft.openDraft({ 'main.ts': '// starter' });
     const index = addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     expect(draft.draftStore.get().solution).toBe(files);
     expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { id: '4', text: 'x', done: false } } });
-    chooseFor(
-      draft,
-      index,
-      { unstable: [{ path: 'id', reason: 'counted' }] },
-      { unstable: [{ path: 'id', reason: 'counted' }], warnings: [] },
-    );
+    const found = [{ unstable: [{ path: 'id', reason: 'counted' }], warnings: [] }];
+    applyReplay(draft, index, found, (_, replay) => ({ unstable: replay.unstable }));
     expect(draft.draftStore.get().checks[index].check).toMatchObject({
       expect: { json: { text: 'x', done: false } },
       capture: { id: 'id' },
     });
-    chooseFor(draft, index, { match: { kind: 'json', keep: ['text'] } });
+    // Checked by its kind instead: no capture needed to prove it is there.
+    chooseFor(draft, index, 0, { kinds: { id: { type: 'text' } } });
+    expect(draft.draftStore.get().checks[index].check).toMatchObject({
+      expect: { json: { text: 'x', done: false }, kinds: { id: { type: 'text' } } },
+    });
+    expect(draft.draftStore.get().checks[index].check).not.toHaveProperty('capture');
+    chooseFor(draft, index, 0, { match: { kind: 'json', keep: ['text'] } });
     expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { text: 'x' } } });
-    expect(draft.draftStore.get().checks[index].replay?.unstable).toHaveLength(1);
+    expect(draft.draftStore.get().checks[index].replay?.[0].unstable).toHaveLength(1);
+    retitle(draft, index, 'A todo is created');
+    expect(draft.draftStore.get().checks[index].check.title).toBe('A todo is created');
+  });
+
+  it('adds the next exchanges as steps of a check while the author asks for it: the id in a path becomes a capture', () => {
+    const draft = createExerciseDraftState();
+    draft.openDraft({ 'main.ts': '// starter' });
+    const index = addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
+    draft.draftStore.set({ appendTo: index });
+    const readBack: Exchange = {
+      kind: 'http',
+      request: { method: 'GET', path: '/todos/4' },
+      response: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"id":"4","text":"x","done":false}' },
+    };
+    expect(addRecording(draft, readBack, files, { title: 'reads', match: { kind: 'json' } })).toBe(index);
+    expect(draft.draftStore.get().checks).toHaveLength(1);
+    expect(draft.draftStore.get().checks[index].check).toMatchObject({
+      title: 'creates',
+      steps: [
+        { request: { method: 'POST', path: '/todos' }, capture: { id: 'id' } },
+        { request: { method: 'GET', path: '/todos/{{id}}' }, expect: { kinds: { id: { type: 'equals', capture: 'id' } } } },
+      ],
+    });
+    // Removing the check ends the adding; the next exchange is a check of its own.
+    draft.removeCheck(index);
+    expect(draft.draftStore.get().appendTo).toBeNull();
   });
 
   it('takes checks edited as JSON only when they are valid, keeping the recordings of unchanged ones', () => {

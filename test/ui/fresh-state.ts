@@ -5,8 +5,8 @@ import { browserStorage } from '../../web/state/stored.ts';
  * A new playground state reading the (stubbed) localStorage and address, as a page load would build it,
  * with the members of its parts side by side (`filesStore`, `openWorkspace`, …) and the whole as `state`.
  */
-export function freshState() {
-  const state = createPlaygroundState({ storage: browserStorage(), location: globalThis.location ?? { search: '' } });
+export function freshState({ authoring = false }: { authoring?: boolean } = {}) {
+  const state = createPlaygroundState({ storage: browserStorage(), location: globalThis.location ?? { search: '' }, authoring });
   return {
     state,
     ...state.files,

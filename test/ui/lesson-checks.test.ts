@@ -5,7 +5,7 @@ import { SCRATCH } from '../../web/lessons/workspace-store.ts';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 
 /** A fresh playground state (stores start empty, as on a first visit) wired to a fake engine and a real session. */
-async function setUp() {
+async function setUp(authoring = false) {
   const engine = new FakeEngine();
   // The "program" answers GET / with Hello, world! only once its source writes it (lesson 1's first check).
   vi.stubGlobal('fetch', async (url: string) => {
@@ -13,7 +13,7 @@ async function setUp() {
     const ok = new URL(url).pathname === '/' && source.includes("res.write('Hello, world!')");
     return new Response(ok ? 'Hello, world!' : '', { status: ok ? 200 : 404, headers: { 'content-type': 'text/plain' } });
   });
-  const checks = freshState();
+  const checks = freshState({ authoring });
   const session = new ProgramSession(engine, 0);
   const disconnect = checks.connectLessonChecks(engine, session);
   const settled = () => vi.waitFor(() => expect(checks.lessonChecksStore.get().status).toBe('done'));
@@ -39,6 +39,24 @@ describe('the lesson checks in the page', () => {
     expect(t.lessonChecksStore.get().results.every((r) => r?.passed)).toBe(true);
     expect(t.progressStore.get().completed).toEqual([lesson]);
     t.disconnect();
+  });
+
+  it('keep a completion when later edits fail; in author mode the completion follows the latest round', async () => {
+    for (const authoring of [false, true]) {
+      const t = await setUp(authoring);
+      const lesson = t.workspaceStore.get().active;
+      const starter = t.filesStore.get().files['main.ts'];
+      t.setFile('main.ts', `${starter}\n// res.write('Hello, world!')`);
+      await t.session.compileNow(t.filesStore.get().files);
+      await t.settled();
+      expect(t.progressStore.get().completed).toEqual([lesson]);
+      // Failing again (a learner's edit, or in author mode a check changed on disk and the page reloaded).
+      t.setFile('main.ts', starter);
+      await t.session.compileNow(t.filesStore.get().files);
+      await t.settled();
+      expect(t.progressStore.get().completed, `authoring: ${authoring}`).toEqual(authoring ? [] : [lesson]);
+      t.disconnect();
+    }
   });
 
   it("run against a copy of the program beside the learner's, which keeps running, and stop the copy after each round", async () => {

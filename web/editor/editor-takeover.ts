@@ -21,3 +21,27 @@ export function takeOver(instance: editor.IStandaloneCodeEditor, textarea: HTMLT
   instance.setScrollPosition({ scrollTop: textarea.scrollTop, scrollLeft: textarea.scrollLeft });
   if (document.activeElement === textarea) instance.focus();
 }
+
+/**
+ * Resolves once `instance` has been laid out at a real size and has drawn its lines: what the code shown before
+ * it waits for before it goes. Mounted is not drawn: WebKit showed an empty editor for about a second between the
+ * two. A hidden editor (another tab of a narrow screen) waits until it is shown.
+ */
+export function whenLaidOut(instance: editor.IStandaloneCodeEditor): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const check = (): void => {
+      if (done) return;
+      const { width, height } = instance.getLayoutInfo();
+      if (width === 0 || height === 0) return;
+      const empty = (instance.getModel()?.getValueLength() ?? 0) === 0;
+      // Laid out, its lines drawn in a frame to come.
+      if (!empty && !instance.getDomNode()?.querySelector('.view-lines .view-line')) return void requestAnimationFrame(check);
+      done = true;
+      layouts.dispose();
+      resolve();
+    };
+    const layouts = instance.onDidLayoutChange(() => requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { monacoMayLoad } from '../editor/monaco-gate.ts';
-import { takeOver } from '../editor/editor-takeover.ts';
+import { takeOver, whenLaidOut } from '../editor/editor-takeover.ts';
 import type { ChecksReading } from '../../runtime/exercises/checks-json.ts';
 import { applyChecksJson } from './apply-checks-json.ts';
 import { useExerciseDraft } from './draft-store.ts';
@@ -92,10 +92,14 @@ export function ChecksJsonEditor() {
             initialText={() => latest.current}
             marked={marked}
             onEdit={change}
-            onMount={(instance) => {
-              takeOver(instance, textarea.current);
-              setMounted(true);
-            }}
+            onMount={(instance) =>
+              void whenLaidOut(instance).then(() => {
+                // Typed into the text area while the editor was laid out.
+                if (instance.getValue() !== latest.current) instance.setValue(latest.current);
+                takeOver(instance, textarea.current);
+                setMounted(true);
+              })
+            }
           />
         </Suspense>
         {!mounted && (

@@ -1,12 +1,51 @@
-import { jsonFields, isWithin } from '../../runtime/checks/json-fields.ts';
-import { answerOf, type BodyMatch } from '../../runtime/checks/record-check.ts';
-import { show } from '../../runtime/checks/match-json.ts';
+import { useStore } from '../state/store.ts';
 import { useExerciseDraft, type DraftCheck } from './draft-store.ts';
-import { chooseFor } from './draft-recording.ts';
+import { chooseFor, retitle } from './draft-recording.ts';
+import { DraftStepFields } from './draft-step-fields.tsx';
+import type { Replay } from '../../runtime/checks/replay-exchange.ts';
+import type { Exchange } from '../../runtime/checks/record-check.ts';
 
-/** One check of the exercise being made: its title, what of the answer it compares, and what the replay left out and why. */
+/** An exchange in a few words: `POST /notes → 201`, or the message that came on a connection. */
+function exchangeWords(exchange: Exchange): string {
+  if (exchange.kind === 'http') return `${exchange.request.method} ${exchange.request.path} → ${exchange.response.status}`;
+  return `${exchange.path}: a message on ${exchange.received.socket.toUpperCase()}`;
+}
+
+/** What the replays found, in words: nothing changes, the fields left out or checked by kind, and the warnings. */
+function ReplayReport({ replay }: { replay: Replay[] | null | undefined }) {
+  if (replay === null)
+    return (
+      <p className="text-xs" role="status">
+        Replaying on fresh starts (one a day later, in a far time zone) to find values that change…
+      </p>
+    );
+  if (!replay) return null;
+  const unstable = replay.flatMap((r) => r.unstable);
+  const warnings = replay.flatMap((r) => r.warnings);
+  return (
+    <div className="text-xs" data-testid="replay-report" role="status">
+      {unstable.length === 0 && warnings.length === 0 && (
+        <p>Replayed on fresh starts, a day later and in a far time zone too: nothing changes between runs.</p>
+      )}
+      {unstable.length > 0 && (
+        <p>
+          Replayed on fresh starts: left out {unstable.map((u) => u.path).join(', ')} (values that change between runs; each checked by its
+          kind where it has one).
+        </p>
+      )}
+      {warnings.map((warning, i) => (
+        <p key={i} role="alert" className="text-amber-800 dark:text-amber-300">
+          {warning}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** One check of the exercise being made: its title, its steps (each answer's fields, compared by value or by kind), what the replays found, and "add the next exchanges as steps". */
 export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: number }) {
   const draft = useExerciseDraft();
+  const appendTo = useStore(draft.draftStore, (s) => s.appendTo);
   const recording = entry.recording;
   const label = `Check ${index + 1}`;
   const remove = (
@@ -27,101 +66,48 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
       </li>
     );
   }
-  const { exchange, choices } = recording;
-  const answer = answerOf(exchange);
-  const unstable = choices.unstable ?? [];
-  const fields = answer === undefined ? [] : jsonFields(answer).filter((f) => f.path !== '');
-  const kept = choices.match.kind === 'json' ? choices.match.keep : undefined;
-  const isKept = (path: string) => kept === undefined || kept.some((k) => isWithin(path, k));
-  const setMatch = (match: BodyMatch) => chooseFor(draft, index, { match });
-  const toggle = (path: string, on: boolean) => {
-    const all = fields.map((f) => f.path).filter((p) => (p === path ? on : isKept(p)));
-    setMatch({ kind: 'json', keep: all });
-  };
+  const adding = appendTo === index;
+  const flow = recording.parts.length > 1;
   return (
     <li className="flex flex-col gap-1 rounded border border-slate-300 p-2 dark:border-slate-700" data-testid="draft-check">
       <div className="flex items-center gap-2">
         <input
           className="field min-w-0 flex-1"
           aria-label={`${label} title`}
-          value={choices.title}
-          onChange={(e) => chooseFor(draft, index, { title: e.target.value })}
+          value={recording.title}
+          onChange={(e) => retitle(draft, index, e.target.value)}
         />
         {remove}
       </div>
-      <label className="flex items-center gap-2 text-xs">
-        Compare
-        <select
-          className="field"
-          aria-label={`${label} compares`}
-          value={choices.match.kind}
-          onChange={(e) => {
-            const kind = e.target.value as BodyMatch['kind'];
-            const body = exchange.kind === 'http' ? exchange.response.body.trim().slice(0, 200) : '';
-            setMatch(kind === 'contains' ? { kind, text: body } : kind === 'json' ? { kind } : { kind: 'none' });
-          }}
-        >
-          {answer !== undefined && <option value="json">the JSON fields ticked below</option>}
-          {exchange.kind === 'http' && <option value="contains">a text the body contains</option>}
-          <option value="none">{exchange.kind === 'http' ? 'the status and content type only' : 'that a message comes'}</option>
-        </select>
-      </label>
-      {choices.match.kind === 'contains' && (
-        <input
-          className="field font-mono text-xs"
-          aria-label={`${label} text the body contains`}
-          value={choices.match.text}
-          onChange={(e) => setMatch({ kind: 'contains', text: e.target.value })}
-        />
-      )}
-      {choices.match.kind === 'json' && fields.length > 0 && (
-        <fieldset className="flex flex-col text-xs">
-          <legend className="sr-only">{label} fields</legend>
-          {fields.map((field) => {
-            const why = unstable.find((u) => isWithin(field.path, u.path));
-            return (
-              <label key={field.path} className="flex items-start gap-1 font-mono">
-                <input
-                  type="checkbox"
-                  disabled={why !== undefined}
-                  checked={!why && isKept(field.path)}
-                  onChange={(e) => toggle(field.path, e.target.checked)}
-                />
-                <span>
-                  {field.path} = {show(field.value, 60)}
-                  {why && (
-                    <span className="font-sans text-amber-800 dark:text-amber-300">
-                      {' '}
-                      — left out: {why.reason}; checked as present instead
-                    </span>
-                  )}
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
-      {entry.replay === null && (
-        <p className="text-xs" role="status">
-          Replaying on a fresh start to find values that change…
-        </p>
-      )}
-      {entry.replay && (
-        <div className="text-xs" data-testid="replay-report" role="status">
-          {entry.replay.unstable.length === 0 && entry.replay.warnings.length === 0 && (
-            <p>Replayed on a fresh start: nothing changes between runs.</p>
-          )}
-          {entry.replay.unstable.length > 0 && (
-            <p>
-              Replayed on a fresh start: left out {entry.replay.unstable.map((u) => u.path).join(', ')} (values that change between runs).
+      {recording.parts.map((part, n) => (
+        <div key={n} className={flow ? 'border-l-2 border-slate-300 pl-2 dark:border-slate-600' : ''} data-testid="draft-step">
+          {flow && (
+            <p className="text-xs font-semibold">
+              Step {n + 1}: {exchangeWords(part.exchange)}
             </p>
           )}
-          {entry.replay.warnings.map((warning, i) => (
-            <p key={i} role="alert" className="text-amber-800 dark:text-amber-300">
-              {warning}
-            </p>
-          ))}
+          <DraftStepFields
+            part={part}
+            label={flow ? `${label} step ${n + 1}` : label}
+            later={n > 0}
+            choose={(patch) => chooseFor(draft, index, n, patch)}
+          />
         </div>
+      ))}
+      <ReplayReport replay={entry.replay} />
+      <button
+        type="button"
+        className="btn-ghost self-start text-xs"
+        aria-pressed={adding}
+        onClick={() => draft.draftStore.set({ appendTo: adding ? null : index })}
+      >
+        {adding ? 'Done adding steps' : 'Add the next exchanges as steps of this check'}
+      </button>
+      {adding && (
+        <p className="text-xs" role="status">
+          “Add as check” now adds each exchange as the next step of {label.toLowerCase()}; values it sends that an earlier step answered (an
+          id in the path) become captures.
+        </p>
       )}
     </li>
   );

@@ -2,17 +2,17 @@ import { createStore, type Store } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { Files } from '../state/files-store.ts';
 import type { Check } from '../../runtime/checks/check-format.ts';
-import type { Exchange, RecordChoices } from '../../runtime/checks/record-check.ts';
+import type { FlowPart } from '../../runtime/checks/record-flow.ts';
 import type { Replay } from '../../runtime/checks/replay-exchange.ts';
 import { exerciseProblem, readExercise, type Exercise } from '../../runtime/exercises/exercise.ts';
 
-/** A check of the exercise being made: recorded from an exchange (its choices editable), or written by hand. */
+/** A check of the exercise being made: recorded from one exchange or a flow of them (its choices editable), or written by hand. */
 export interface DraftCheck {
   check: Check;
-  /** The exchange it was recorded from and the author's choices; gone once the check is edited as JSON. */
-  recording?: { exchange: Exchange; choices: RecordChoices };
-  /** What replaying the exchange on a fresh start found; null while it runs. */
-  replay?: Replay | null;
+  /** Its title and the exchanges it was recorded from, in order, with the author's choices; gone once the check is edited as JSON. */
+  recording?: { title: string; parts: FlowPart[] };
+  /** What replaying its exchanges on fresh starts found, one Replay per exchange; null while it runs. */
+  replay?: Replay[] | null;
 }
 
 /** The exercise a teacher is making. */
@@ -26,12 +26,23 @@ interface DraftState {
   solution: Files | null;
   includeSolution: boolean;
   checks: DraftCheck[];
+  /** The recorded check "Add as check" adds the next exchanges to, as its next steps (a flow); null: each makes a new check. */
+  appendTo: number | null;
 }
 
 /** The exercise-draft part of the playground state. */
 export type ExerciseDraftPart = ReturnType<typeof createExerciseDraftState>;
 
-const EMPTY: DraftState = { open: false, title: '', text: '', starter: null, solution: null, includeSolution: true, checks: [] };
+const EMPTY: DraftState = {
+  open: false,
+  title: '',
+  text: '',
+  starter: null,
+  solution: null,
+  includeSolution: true,
+  checks: [],
+  appendTo: null,
+};
 
 /** Where the learner is: an exercise opening (a link, a file) takes the lesson pane from the maker. */
 interface DraftSurroundings {
@@ -78,7 +89,10 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
 
   /** Removes check `index`. */
   function removeCheck(index: number): void {
-    draftStore.set((s) => ({ checks: s.checks.filter((_, i) => i !== index) }));
+    draftStore.set((s) => ({
+      checks: s.checks.filter((_, i) => i !== index),
+      appendTo: s.appendTo === null || s.appendTo === index ? null : s.appendTo > index ? s.appendTo - 1 : s.appendTo,
+    }));
   }
 
   /** Replaces the checks with ones edited as JSON; a check left as it was keeps its recording, so its fields can still be chosen. */
@@ -86,6 +100,7 @@ export function createExerciseDraftState(surroundings?: DraftSurroundings) {
     const checks = draftStore.get().checks;
     draftStore.set({
       checks: next.map((check, i) => (checks[i] && JSON.stringify(checks[i].check) === JSON.stringify(check) ? checks[i] : { check })),
+      appendTo: null,
     });
   }
 

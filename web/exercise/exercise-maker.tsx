@@ -23,7 +23,7 @@ export function ExerciseMaker() {
   const draft = useStore(draftStore, (s) => s);
   const [asJson, setAsJson] = useState(false);
   return (
-    <section aria-label="Make an exercise" className="flex min-h-0 flex-1 flex-col overflow-auto p-3 text-sm" data-slot="lesson">
+    <section aria-label="Make an exercise" className="relative flex min-h-0 flex-1 flex-col overflow-auto p-3 text-sm" data-slot="lesson">
       <div className="flex items-center gap-2">
         <h2 className="text-lg font-bold">Make an exercise</h2>
         <button type="button" className="btn-ghost ml-auto" onClick={() => draftStore.set({ open: false })}>
@@ -53,7 +53,7 @@ export function ExerciseMaker() {
         <div className="rounded border border-slate-300 p-2 dark:border-slate-700" data-testid="exercise-preview">
           <ErrorBoundary name="Preview">
             <Suspense fallback={<p>Loading…</p>}>
-              <ExerciseText markdown={draft.text} />
+              <ExerciseText markdown={draft.text} title={draft.title} />
             </Suspense>
           </ErrorBoundary>
         </div>

@@ -22,14 +22,15 @@ export function ExercisePane({ id, exercise, checksBar = true }: { id: string; e
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
-      <div data-lesson-scroller className="min-h-0 flex-1 overflow-auto">
+      {/* relative: screen-reader-only spans stay inside the scroller (see lesson-pane.tsx). */}
+      <div data-lesson-scroller className="relative min-h-0 flex-1 overflow-auto">
         <article aria-label={`Exercise: ${exercise.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Exercise</p>
           <h2 className="mb-2 text-lg font-bold" data-testid="exercise-title">
             {exercise.title}
           </h2>
           <Suspense fallback={<p>Loading the instructions…</p>}>
-            <ExerciseText markdown={exercise.text} />
+            <ExerciseText markdown={exercise.text} title={exercise.title} />
           </Suspense>
           <CheckList lesson={lesson} />
           <LessonActions lesson={lesson} kind="exercise" withSolution={Boolean(exercise.solution)} hidden={held} />

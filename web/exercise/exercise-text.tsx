@@ -20,7 +20,24 @@ function treeOf(markdown: string): Promise<LessonNode[]> {
   return tree;
 }
 
-/** An exercise's Markdown rendered exactly as lesson text is: raw HTML dropped, nothing injected as HTML. Suspends while the parser loads. */
-export function ExerciseText({ markdown }: { markdown: string }) {
-  return <LessonMarkdown text={use(treeOf(markdown))} />;
+/** The words of a node, its children's joined. */
+function textOf(node: LessonNode): string {
+  return typeof node === 'string' ? node : (node.children ?? []).map(textOf).join('');
+}
+
+/** `text` without a first heading that repeats `title` (a teacher's `# Todos` under the exercise's title "Todos"), which would show it twice. */
+export function withoutTitleHeading(text: LessonNode[], title: string): LessonNode[] {
+  const same = (words: string) => words.replace(/\s+/g, ' ').trim().toLowerCase();
+  const at = text.findIndex((node) => typeof node !== 'string' || node.trim() !== '');
+  const first = text[at];
+  const repeats = first !== undefined && typeof first !== 'string' && /^h[1-6]$/.test(first.tag) && same(textOf(first)) === same(title);
+  return repeats ? text.filter((_, i) => i !== at) : text;
+}
+
+/**
+ * An exercise's Markdown rendered exactly as lesson text is: raw HTML dropped, nothing injected as HTML; a first
+ * heading that repeats the exercise's `title` (shown above the text) left out. Suspends while the parser loads.
+ */
+export function ExerciseText({ markdown, title }: { markdown: string; title: string }) {
+  return <LessonMarkdown text={withoutTitleHeading(use(treeOf(markdown)), title)} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useEngine, useSession } from '../engine/engine-context.tsx';
-import { useFiles } from '../state/files-store.ts';
+import { useEngine } from '../engine/engine-context.tsx';
+import { useLessonChecksState } from '../lessons/lesson-checks.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { shareUrl } from '../share/link/share-fragment.ts';
 import { encodeShare } from '../share/link/share-encode.ts';
@@ -47,13 +47,13 @@ function fileName(title: string): string {
  */
 export function ShareExercise() {
   const engine = useEngine();
-  const session = useSession();
-  const { filesStore } = useFiles();
+  const { borrowChecksHost } = useLessonChecksState();
   const { requestStore } = useRequest();
   const { draftExercise } = useExerciseDraft();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [shared, setShared] = useState<Shared | null>(null);
+  const [override, setOverride] = useState(false);
 
   const share = async () => {
     const exercise = draftExercise();
@@ -62,7 +62,8 @@ export function ShareExercise() {
     setProblem(null);
     setBusy(true);
     try {
-      const proof = proofVerdict(await proveExercise(engine, exercise));
+      const proof = proofVerdict(await borrowChecksHost(() => proveExercise(engine, exercise)));
+      setOverride(false);
       const { starter, ...rest } = exercise;
       const program: SharedProgram = {
         lesson: null,
@@ -76,12 +77,12 @@ export function ShareExercise() {
       setProblem(`The checks could not be proved: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setBusy(false);
-      // The proofs ran the solution and the starter: the editor's program runs again.
-      void session.compileNow(filesStore.get().files);
     }
   };
 
   const warning = shared && shareLengthWarning(shared.url.length);
+  // A failing proof gives no link: learners would fail the exercise, unless the author knowingly shares it anyway.
+  const given = shared && (shared.proof.ok || override);
   return (
     <section aria-label="Share the exercise" className="flex flex-col gap-2">
       <button type="button" className="btn self-start" disabled={busy} onClick={() => void share()}>
@@ -104,6 +105,16 @@ export function ShareExercise() {
               <p key={i}>{line}</p>
             ))}
           </div>
+          {!shared.proof.ok && (
+            <label className="flex items-start gap-1 text-xs">
+              <input type="checkbox" checked={override} onChange={(e) => setOverride(e.target.checked)} />
+              Share it anyway: I know the proof above fails, and that learners may fail these checks with a right answer.
+            </label>
+          )}
+        </>
+      )}
+      {shared && given && (
+        <>
           <input
             className="field w-full font-mono text-xs"
             readOnly

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { JsonValue } from '../../runtime/checks/check-format.ts';
-import { defaultChoices, parseBody, type Exchange } from '../../runtime/checks/record-check.ts';
-import { replayExchange } from '../../runtime/checks/replay-exchange.ts';
-import type { Files } from '../state/files-store.ts';
+import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtime/checks/record-check.ts';
+import { replayFlow } from '../../runtime/checks/replay-exchange.ts';
+import { proposedKinds } from '../../runtime/checks/propose-kinds.ts';
+import { unexpectedAnswer } from '../../runtime/checks/unexpected-answer.ts';
 import { useFiles } from '../state/files-store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
 import { useExchange } from '../exchange/exchange-store.ts';
@@ -11,20 +12,17 @@ import { useRequest } from '../exchange/request/request-store.ts';
 import { checkRequestOfSpec } from '../exchange/request/check-from-spec.ts';
 import { panelSockets } from '../exchange/request/panel-socket.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
+import { useConfirm } from '../layout/confirm-dialog.tsx';
+import { useLessonChecksState } from '../lessons/lesson-checks.ts';
 import { useExerciseDraft } from './draft-store.ts';
-import { addRecording, chooseFor } from './draft-recording.ts';
+import { addRecording, applyReplay } from './draft-recording.ts';
+import { freshStarts } from './fresh-starts.ts';
 
 /** A replay's requests may meet a program opening a database for the first time. */
 const REPLAY_TIMEOUT_MS = 20_000;
 
-/** A fresh start of `files` in the engine: what a replay restarts (the compile cache makes the compile instant). */
-function restartWith(engine: PlaygroundEngine, files: Files): () => Promise<void> {
-  return async () => {
-    const compiled = await engine.compile(files);
-    if (!compiled.ok) throw new Error('the program no longer compiles');
-    await engine.run(compiled.bundle);
-  };
-}
+/** Replays are numbered, so each start gets databases of its own. */
+let replays = 0;
 
 /**
  * The message that came on connection `connection` at log line `index`, after the last message sent
@@ -66,30 +64,43 @@ export function useRecordCheck(): {
   const { exchangeStore } = useExchange();
   const { requestStore } = useRequest();
   const draft = useExerciseDraft();
+  const { askToConfirm } = useConfirm();
+  const { borrowChecksHost } = useLessonChecksState();
 
+  /**
+   * Records `exchange` (a new check, or the next step of the check the author adds steps to), then replays the
+   * check's exchanges on fresh starts on the checks' own host; an error answer only once the author said it is
+   * what the check should expect. Resolves false when they did not.
+   */
   const record = useCallback(
-    async (exchange: Exchange) => {
+    async (exchange: Exchange): Promise<boolean> => {
+      const surprise = unexpectedAnswer(exchange);
+      if (surprise && !(await askToConfirm({ title: 'Record an error as a check?', message: surprise, confirmLabel: 'Record it anyway' })))
+        return false;
       const files = filesStore.get().files;
       const index = addRecording(draft, exchange, files, defaultChoices(exchange));
-      const origin = engine.state.origins[0] ?? FALLBACK_ORIGIN;
+      const parts = draft.draftStore.get().checks[index]?.recording?.parts ?? [];
       try {
-        const replay = await replayExchange(exchange, {
-          origin,
-          fetch: (input, init) => globalThis.fetch(input, init),
-          timeoutMs: REPLAY_TIMEOUT_MS,
-          restart: restartWith(engine, files),
-        });
-        chooseFor(draft, index, { unstable: replay.unstable }, replay);
-      } catch (error) {
-        chooseFor(
-          draft,
-          index,
-          {},
-          { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] },
+        const found = await borrowChecksHost(() =>
+          replayFlow(parts, {
+            origin: engine.state.origins[0] ?? FALLBACK_ORIGIN,
+            fetch: (input, init) => engine.fetchForChecks(input, init),
+            WebSocket: engine.ChecksWebSocket,
+            timeoutMs: REPLAY_TIMEOUT_MS,
+            starts: freshStarts(engine, files, `replay-${(replays += 1)}`),
+          }).finally(() => engine.stopChecks()),
         );
+        applyReplay(draft, index, found, (part, replay) => {
+          const answer = answerOf(part.exchange);
+          return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable) };
+        });
+      } catch (error) {
+        const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] };
+        applyReplay(draft, index, [...parts.slice(1).map(() => ({ unstable: [], warnings: [] })), stopped], () => ({}));
       }
+      return true;
     },
-    [engine, filesStore, draft],
+    [engine, filesStore, draft, askToConfirm, borrowChecksHost],
   );
 
   const recordResponse = useCallback(async () => {
@@ -107,8 +118,7 @@ export function useRecordCheck(): {
     async (connection: string, index: number) => {
       const exchange = socketExchangeAt(engine, connection, index, requestStore.get().spec.socketPath);
       if (typeof exchange === 'string') return exchange;
-      await record(exchange);
-      return null;
+      return (await record(exchange)) ? null : 'Not added.';
     },
     [engine, requestStore, record],
   );

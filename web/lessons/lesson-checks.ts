@@ -40,13 +40,36 @@ export type LessonChecksPart = ReturnType<typeof createLessonChecksState>;
 export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
-  { markComplete }: ProgressPart,
+  { markComplete, markIncomplete }: ProgressPart,
   exercises?: Pick<ExercisesPart, 'findExercise'>,
+  { authoring = false }: { authoring?: boolean } = {},
 ) {
   const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let checkRounds = 0;
   let runConnected: (() => void) | null = null;
+  /** The lesson round running, to stop when the checks' host is borrowed. */
+  let roundController: AbortController | null = null;
+  /** Work (a maker's replay or proof) holding the checks' host: rounds wait for it. */
+  let borrowed: Promise<unknown> | null = null;
+
+  /**
+   * Runs `work` on the checks' host with no lesson round beside it (the host runs one copy at a time): a round
+   * running is stopped, and one wanted meanwhile runs once the work is done. For the exercise maker's replays
+   * and proofs, which never touch the learner's (the teacher's) running program.
+   */
+  async function borrowChecksHost<T>(work: () => Promise<T>): Promise<T> {
+    while (borrowed) await borrowed.catch(() => undefined);
+    roundController?.abort();
+    const running = work();
+    borrowed = running;
+    try {
+      return await running;
+    } finally {
+      borrowed = null;
+      runConnected?.();
+    }
+  }
 
   /** Runs the open lesson's checks now against the running program (the "Run checks" button). */
   function runLessonChecksNow(): void {
@@ -64,11 +87,13 @@ export function createLessonChecksState(
 
     async function run(): Promise<void> {
       controller?.abort();
+      // The maker holds the checks' host: this round runs when it is done (borrowChecksHost).
+      if (borrowed) return;
       const id = workspaceStore.get().active;
       const checks = checksOf(id);
       const bundle = session.handedBundle;
       if (!checks || !bundle) return;
-      const current = (controller = new AbortController());
+      const current = (controller = roundController = new AbortController());
       lessonChecksStore.set({ ...waitingFor(id, checksOf), status: 'running' });
       // Each round its own check scope: a fresh start of the program and of its databases.
       const storageScope = `checks-${(checkRounds += 1)}`;
@@ -98,6 +123,8 @@ export function createLessonChecksState(
         });
         lessonChecksStore.set({ status: 'done' });
         if (results.every((r) => r.passed)) markComplete(id);
+        // A learner keeps a completion when later edits break it; an author changing the checks must see them fail.
+        else if (authoring) markIncomplete(id);
       } catch (error) {
         // Aborted: a newer build or another lesson took over, and set the store itself.
         if (current.signal.aborted) return;
@@ -141,7 +168,7 @@ export function createLessonChecksState(
     };
   }
 
-  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks };
+  return { lessonChecksStore, runLessonChecksNow, connectLessonChecks, borrowChecksHost };
 }
 
 /** The lesson-checks part of the playground state, for components. */

@@ -51,7 +51,9 @@ export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />
-      <div ref={scroller} data-lesson-scroller className="min-h-0 flex-1 overflow-auto">
+      {/* relative: the screen-reader-only spans of the check list are placed inside the scroller, never beside the page, whose
+          overflow a wheel over the toolbar would then scroll out of view. */}
+      <div ref={scroller} data-lesson-scroller className="relative min-h-0 flex-1 overflow-auto">
         {/* Above the keyed body: a lesson change keeps the revealed body until the next one is ready. */}
         <Suspense fallback={null}>{courseEnd ? <CourseComplete /> : shown ? <LessonBody key={shown.id} lesson={shown} /> : <ScratchNotes />}</Suspense>
       </div>

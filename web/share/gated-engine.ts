@@ -6,6 +6,13 @@ import { RunHeldError } from '../engine/run-held-error.ts';
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
 
 /**
+ * What runs while shared code is held in a tab that was running a program: nothing listens, so a request to the
+ * program's address gets the playground's 503, as in a fresh tab, never the previous program's answer (which a
+ * learner would take for the shared program's).
+ */
+const NOTHING_RUNS: ProgramBundle = { code: '', id: 'nothing-runs-while-shared-code-is-held' };
+
+/**
  * Whose saved databases a run may see: each workspace (lesson, free playground) has its own, and shared
  * code the learner has not kept has one apart from all of them, so a stranger's program cannot read or
  * change what the learner's programs stored.
@@ -22,12 +29,19 @@ function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore
  * never runs, even once the hold ends: "Back to my code" must not let a build of the shared code that
  * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
  * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked; a
- * run for the checks gets a memory scope within it.
+ * run for the checks gets a memory scope within it. The moment code is held, the program running before stops
+ * ({@link NOTHING_RUNS}).
  */
 export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart, 'workspaceStore'>): PlaygroundEngine {
   const isHeld = () => workspace.workspaceStore.get().unchosen?.held === true;
   // Bundle objects, not ids: ids hash the sources, and the learner may choose to run the same code later.
   const heldBuilds = new WeakSet<ProgramBundle>();
+  let wasHeld = isHeld();
+  workspace.workspaceStore.subscribe(() => {
+    const held = isHeld();
+    if (held && !wasHeld && engine.state.status !== 'idle') void engine.run(NOTHING_RUNS);
+    wasHeld = held;
+  });
   const compile = async (...args: Parameters<PlaygroundEngine['compile']>): Promise<CompileResult> => {
     const heldBefore = isHeld();
     const result = await engine.compile(...args);
@@ -38,7 +52,10 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
     if (isHeld() || heldBuilds.has(bundle)) return Promise.reject(new RunHeldError(HELD_MESSAGE));
     const scope = storageScopeNow(workspace);
     // A check run's databases live in memory only: its scope is the caller's, within the workspace's.
-    if (options.forChecks) return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true });
+    if (options.forChecks) {
+      const clock = options.clock ? { clock: options.clock } : {};
+      return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true, ...clock });
+    }
     return engine.run(bundle, { storageScope: scope });
   };
   return new Proxy(engine, {

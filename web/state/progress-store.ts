@@ -20,7 +20,12 @@ export function createProgressState(storage: KeyValueStorage | undefined) {
     if (!progressStore.get().completed.includes(id)) progressStore.set((s) => ({ completed: [...s.completed, id] }));
   }
 
-  return { progressStore, markComplete };
+  /** Takes a lesson's completion back (author mode: its checks changed and now fail). */
+  function markIncomplete(id: string): void {
+    if (progressStore.get().completed.includes(id)) progressStore.set((s) => ({ completed: s.completed.filter((done) => done !== id) }));
+  }
+
+  return { progressStore, markComplete, markIncomplete };
 }
 
 /** The progress part of the playground state, for components. */

@@ -1,0 +1,156 @@
+import type { JsonField } from '../../runtime/checks/json-fields.ts';
+import { jsonFields, isWithin } from '../../runtime/checks/json-fields.ts';
+import { answerOf, type BodyMatch, type UnstableField } from '../../runtime/checks/record-check.ts';
+import type { FlowPart } from '../../runtime/checks/record-flow.ts';
+import type { JsonValue, ValueKind } from '../../runtime/checks/check-format.ts';
+import { show } from '../../runtime/checks/match-json.ts';
+import { kindWords, matchKinds } from '../../runtime/checks/value-kinds.ts';
+import { PROPOSED_KINDS } from '../../runtime/checks/propose-kinds.ts';
+import type { RecordChoices } from '../../runtime/checks/record-check.ts';
+
+/** The kinds a field can be checked as, when its recorded value is one: the author's choice besides its value. */
+const KINDS: readonly ValueKind[] = [...PROPOSED_KINDS, { type: 'differs' }];
+
+/** The kinds `value` fits (a UUID is a text too), for the field's "checked as" choice; `differs` for any value of a later step. */
+function fittingKinds(value: JsonValue, later: boolean): ValueKind[] {
+  return KINDS.filter((kind) => (kind.type === 'differs' ? later : matchKinds({ value: kind }, { value }, { captured: {} }).length === 0));
+}
+
+/** One field of the answer: ticked to be checked, and how (its value, or a kind); an unstable one cannot be compared by value. */
+function FieldRow({
+  field,
+  label,
+  why,
+  kept,
+  kind,
+  later,
+  choose,
+}: {
+  field: JsonField;
+  label: string;
+  why: UnstableField | undefined;
+  kept: boolean;
+  kind: ValueKind | undefined;
+  later: boolean;
+  choose: (change: { kept?: boolean; kind?: ValueKind | null }) => void;
+}) {
+  const kinds = fittingKinds(field.value, later);
+  if (kind && !kinds.some((k) => k.type === kind.type)) kinds.push(kind);
+  const checked = kept && (!why || kind !== undefined);
+  const plain = typeof field.value === 'string' || typeof field.value === 'number';
+  return (
+    <div className="flex flex-wrap items-start gap-1 font-mono">
+      <label className="flex items-start gap-1">
+        <input
+          type="checkbox"
+          disabled={why !== undefined && kinds.length === 0}
+          checked={checked}
+          onChange={(e) => choose({ kept: e.target.checked })}
+        />
+        <span>
+          {field.path} = {show(field.value, 60)}
+        </span>
+      </label>
+      {checked && plain && (
+        <select
+          className="field py-0 font-sans text-xs"
+          aria-label={`${label} ${field.path} checked as`}
+          value={kind ? kinds.findIndex((k) => k.type === kind.type) : -1}
+          onChange={(e) => choose({ kind: Number(e.target.value) < 0 ? null : kinds[Number(e.target.value)] })}
+        >
+          <option value={-1} disabled={why !== undefined}>
+            equal to this value
+          </option>
+          {kinds.map((k, i) => (
+            <option key={k.type} value={i}>
+              {kindWords(k)}
+            </option>
+          ))}
+        </select>
+      )}
+      {why && (
+        <span className="font-sans text-amber-800 dark:text-amber-300">
+          {' '}
+          — {why.reason}
+          {kind ? '' : '; left out, checked as present'}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** What of one recorded exchange's answer its step compares: the JSON fields (each by value or by kind), a text it contains, or nothing. */
+export function DraftStepFields({
+  part,
+  label,
+  later,
+  choose,
+}: {
+  part: FlowPart;
+  label: string;
+  later: boolean;
+  choose: (patch: Partial<RecordChoices>) => void;
+}) {
+  const { exchange, choices } = part;
+  const answer = answerOf(exchange);
+  const unstable = choices.unstable ?? [];
+  const kinds = choices.kinds ?? {};
+  const fields = answer === undefined ? [] : jsonFields(answer).filter((f) => f.path !== '');
+  const keep = choices.match.kind === 'json' ? choices.match.keep : undefined;
+  const isKept = (path: string) => keep === undefined || keep.some((k) => isWithin(path, k));
+  const setMatch = (match: BodyMatch) => choose({ match });
+  const chooseField = (path: string, change: { kept?: boolean; kind?: ValueKind | null }) => {
+    if (change.kept !== undefined)
+      setMatch({ kind: 'json', keep: fields.map((f) => f.path).filter((p) => (p === path ? change.kept : isKept(p))) });
+    if (change.kind !== undefined) {
+      const { [path]: _old, ...others } = kinds;
+      choose({ kinds: change.kind ? { ...others, [path]: change.kind } : others });
+    }
+  };
+  return (
+    <>
+      <label className="flex items-center gap-2 text-xs">
+        Compare
+        <select
+          className="field"
+          aria-label={`${label} compares`}
+          value={choices.match.kind}
+          onChange={(e) => {
+            const kind = e.target.value as BodyMatch['kind'];
+            const body = exchange.kind === 'http' ? exchange.response.body.trim().slice(0, 200) : '';
+            setMatch(kind === 'contains' ? { kind, text: body } : kind === 'json' ? { kind } : { kind: 'none' });
+          }}
+        >
+          {answer !== undefined && <option value="json">the JSON fields ticked below</option>}
+          {exchange.kind === 'http' && <option value="contains">a text the body contains</option>}
+          <option value="none">{exchange.kind === 'http' ? 'the status and content type only' : 'that a message comes'}</option>
+        </select>
+      </label>
+      {choices.match.kind === 'contains' && (
+        <input
+          className="field font-mono text-xs"
+          aria-label={`${label} text the body contains`}
+          value={choices.match.text}
+          onChange={(e) => setMatch({ kind: 'contains', text: e.target.value })}
+        />
+      )}
+      {choices.match.kind === 'json' && fields.length > 0 && (
+        <fieldset className="flex flex-col text-xs">
+          <legend className="sr-only">{label} fields</legend>
+          {fields.map((field) => (
+            <FieldRow
+              key={field.path}
+              field={field}
+              label={label}
+              why={unstable.find((u) => isWithin(field.path, u.path))}
+              kept={isKept(field.path)}
+              kind={kinds[field.path]}
+              later={later}
+              choose={(change) => chooseField(field.path, change)}
+            />
+          ))}
+        </fieldset>
+      )}
+    </>
+  );
+}
