@@ -111,9 +111,11 @@ test('the JavaScript tab shows what esbuild produced for the program, read-only,
   await page.getByRole('tab', { name: 'JavaScript' }).click();
   const output = page.locator('[data-compiled-output] .view-lines');
   await output.waitFor(WAIT);
-  // Monaco renders the lines in view: the program comes after the `halo` shim, at the end.
+  // Monaco renders the lines in view: the program comes after the `halo` shim, at the end. The click goes to the
+  // editor's box: `.view-lines` spans every line, scrolled, and once at the end its middle lies above the pane, over
+  // the program's editor (the page itself does not scroll).
   const end = async () => {
-    await output.click();
+    await page.locator('[data-compiled-output] .monaco-editor').click();
     await page.keyboard.press('ControlOrMeta+End');
     return (await output.textContent())?.replace(/\u00a0/g, ' ');
   };
