@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
 import { ANSWER } from './wait.ts';
 
-/** Waits until the open lesson's `count` checks ran on its current code, and returns how many passed and failed. */
-export async function settledChecks(page: Page, count: number): Promise<{ passed: number; failed: number }> {
+/**
+ * Waits until the open lesson's `count` checks ran on its current code (at most `timeout` ms), and returns how many
+ * passed and failed.
+ */
+export async function settledChecks(page: Page, count: number, timeout = ANSWER.timeout): Promise<{ passed: number; failed: number }> {
   await page.waitForFunction(
     (n) => {
       const items = [...document.querySelectorAll('[data-testid=lesson-checks][data-state=done] [data-check-status]')];
       return items.length === n && items.every((li) => li.getAttribute('data-check-status') !== 'pending');
     },
     count,
-    ANSWER,
+    { timeout },
   );
   const checks = page.getByTestId('lesson-checks').locator('[data-check-status]');
   return {
