@@ -172,7 +172,10 @@ const CHECKS: Check[] = [
   },
 ];
 
-/** Resolves once the checks run (not done) with the first one passed: the round is held in the second. */
+/**
+ * Resolves once the checks run (not done) with the first one passed: the round is held in the second. The round's
+ * copy is a fresh worker: its start gets what a first start gets on a loaded machine.
+ */
 async function heldRound(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
@@ -181,8 +184,35 @@ async function heldRound(page: Page): Promise<void> {
       return list?.getAttribute('data-state') === 'running' && first?.getAttribute('data-check-status') === 'passed';
     },
     undefined,
-    ANSWER,
+    { timeout: FIRST.timeout * 2 },
   );
+}
+
+/** How many rounds a Send may be tried in: each round holds for the page's check timeout, whatever the load. */
+const HELD_ROUNDS = 3;
+
+/**
+ * Sends the request while a round is held, and returns its answer once it is known to have come while that round
+ * still ran (the round's state is `running` after the answer). The hold is the page's check timeout, a fixed time:
+ * on a loaded machine a round may give up before a Send's answer is shown, which proves nothing either way, so the
+ * Send is made again in a new round (Run checks). A Send held until a round ends never shows `running` after its
+ * answer, and fails. With `freshRound`, the first try is in a new round too.
+ */
+async function sendWhileHeld(page: Page, { freshRound = false } = {}): Promise<{ status: string; body: string }> {
+  for (let round = 1; ; round += 1) {
+    if (freshRound || round > 1) {
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=lesson-checks]')?.getAttribute('data-state') === 'done',
+        undefined,
+        ANSWER,
+      );
+      await page.getByRole('button', { name: 'Run checks' }).click();
+    }
+    await heldRound(page);
+    const answer = await send(page);
+    if ((await roundState(page)) === 'running') return answer;
+    if (round === HELD_ROUNDS) throw new Error(`In ${HELD_ROUNDS} rounds, no Send's answer came while its round ran.`);
+  }
 }
 
 /** The text of the learner's console. */
@@ -195,7 +225,7 @@ function roundState(page: Page): Promise<string | null> {
   return page.getByTestId('lesson-checks').getAttribute('data-state');
 }
 
-describe('a Send during a round, in the playground', { timeout: 300_000 }, () => {
+describe('a Send during a round, in the playground', { timeout: 600_000 }, () => {
   let session: PlaygroundSession;
 
   beforeAll(async () => {
@@ -227,28 +257,17 @@ describe('a Send during a round, in the playground', { timeout: 300_000 }, () =>
       await waitForProgram(page, '', FIRST.timeout * 2);
 
       // Round 1 is held in its WebSocket step; the learner creates a record and reads it back meanwhile.
-      await heldRound(page);
-      expect(await send(page)).toMatchObject({ status: '201 Created' });
-      expect(await roundState(page)).toBe('running');
+      expect(await sendWhileHeld(page)).toMatchObject({ status: '201 Created' });
       await page.getByLabel('Method').selectOption('GET');
-      const listed = await send(page);
+      const listed = await sendWhileHeld(page);
       expect(listed.status).toBe('200 OK');
       expect(listed.body).toContain('mine');
-      expect(await roundState(page)).toBe('running');
 
-      // Round 1 ends when its WebSocket step gives up. Round 2 (Run checks): its copy starts without the record,
-      // and is held again; the learner's program, never restarted by a round, still has it.
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid=lesson-checks]')?.getAttribute('data-state') === 'done',
-        undefined,
-        ANSWER,
-      );
-      await page.getByRole('button', { name: 'Run checks' }).click();
-      await heldRound(page);
-      const again = await send(page);
+      // The next round's copy starts without the record, and is held again; the learner's program, never
+      // restarted by a round, still has it.
+      const again = await sendWhileHeld(page, { freshRound: true });
       expect(again.status).toBe('200 OK');
       expect(again.body).toContain('mine');
-      expect(await roundState(page)).toBe('running');
       // The learner's console shows one start of the program: the checks' copies print nowhere.
       await expect.poll(() => consoleText(page), WAIT).toContain(STARTED);
       expect((await consoleText(page)).split(STARTED)).toHaveLength(2);
