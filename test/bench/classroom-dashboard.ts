@@ -10,7 +10,7 @@
  * (CDP Performance metrics: TaskDuration over wall time while results flow) and the machine's load.
  * Exits 1 when a result is not shown, p95 > 1 s or the main thread is busy 50 % or more.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/harness/browser.ts';
 import { buildSite } from '../e2e/harness/build-site.ts';
@@ -44,27 +44,40 @@ await cdp.send('Performance.enable');
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 await page.goto(`${started.url}/dashboard#key=${started.key}`);
 await page.getByRole('combobox', { name: /^Lesson/ }).selectOption(started.lesson.id, { timeout: 120_000 });
-await page.waitForFunction(`document.querySelectorAll('tr[data-learner]').length === ${LEARNERS}`, undefined, { timeout: 120_000 });
+await page.waitForFunction(`document.querySelectorAll('[role=row][data-learner]').length === ${LEARNERS}`, undefined, { timeout: 120_000 });
 // Page code as text: tsx would wrap functions in a `__name` call the page lacks.
 await page.evaluate(`
   window.shown = [];
   new MutationObserver((changes) => {
     for (const change of changes) {
       const at = change.target.getAttribute('data-at');
-      const learner = change.target.closest('tr')?.getAttribute('data-learner');
+      const learner = change.target.closest('[role=row]')?.getAttribute('data-learner');
       if (at && learner) window.shown.push({ learner, check: Number(change.target.getAttribute('data-check')), at, when: Date.now() });
     }
-  }).observe(document.querySelector('tbody'), { attributes: true, attributeFilter: ['data-at'], subtree: true });
+  }).observe(document.querySelector('[role=grid]'), { attributes: true, attributeFilter: ['data-at'], subtree: true });
 `);
 
-const taskSeconds = async (): Promise<number> =>
-  (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+/** The page's main-thread seconds so far: all tasks, and what part of them went to script, style and layout. */
+const MAIN_THREAD_METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
+const threadSeconds = async (): Promise<Record<(typeof MAIN_THREAD_METRICS)[number], number>> => {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(MAIN_THREAD_METRICS.map((name) => [name, metrics.find((metric) => metric.name === name)?.value ?? 0])) as never;
+};
+// CLASS_BENCH_PROFILE=file.cpuprofile: the page's JavaScript profile while results flow (open it in Chrome's DevTools).
+const profileFile = process.env.CLASS_BENCH_PROFILE;
+if (profileFile) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+}
+// CLASS_BENCH_TRACE=file.json: a Chromium trace (the Performance panel's events) of the first 15 s of results.
+const traceFile = process.env.CLASS_BENCH_TRACE;
+if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 
 // Every send, by learner, check and the server time its reply gave the result.
 const sentAt = new Map<string, number>();
 let sent = 0;
 let refused = 0;
-const busyFrom = { wall: Date.now(), task: await taskSeconds() };
+const busyFrom = { wall: Date.now(), thread: await threadSeconds() };
 const stop = sendResults(learners, started.lesson, {
   send: () => sent++,
   reply: ({ learner, check, sentAt: when, result, refused: no }) => {
@@ -72,9 +85,17 @@ const stop = sendResults(learners, started.lesson, {
     else sentAt.set(`${learner.id}:${check}:${result.at}`, when);
   },
 });
-await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+if (traceFile) {
+  await new Promise((resolve) => setTimeout(resolve, 15_000));
+  await browser.stopTracing();
+}
+await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 - (traceFile ? 15_000 : 0)));
 stop();
-const busy = ((await taskSeconds()) - busyFrom.task) / ((Date.now() - busyFrom.wall) / 1000);
+const wallSeconds = (Date.now() - busyFrom.wall) / 1000;
+const thread = await threadSeconds();
+const share = (name: (typeof MAIN_THREAD_METRICS)[number]) => (thread[name] - busyFrom.thread[name]) / wallSeconds;
+const busy = share('TaskDuration');
+if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
 // Let the last results arrive (a result is answered, then drawn).
 const countShown = () => page.evaluate<number>('window.shown.length');
 const deadline = Date.now() + 3 * EVERY_MS + 5000;
@@ -104,6 +125,9 @@ const report = {
   p95Ms: Math.round(percentile(sorted, 95)),
   maxMs: Math.round(sorted[sorted.length - 1]),
   mainThreadBusy: `${(busy * 100).toFixed(1)} %`,
+  ofWhichScript: `${(share('ScriptDuration') * 100).toFixed(1)} %`,
+  ofWhichStyle: `${(share('RecalcStyleDuration') * 100).toFixed(1)} %`,
+  ofWhichLayout: `${(share('LayoutDuration') * 100).toFixed(1)} %`,
   loadStart: load.start,
   loadEnd: load.end,
 };
