@@ -134,7 +134,9 @@ export async function openClass(options: ClassServerOptions): Promise<RunningCla
     serveSiteFile(siteDir, req, res);
   });
   await listenOn(server, options.host, options.port);
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  // A TCP server's address is an object; only a pipe's is a string.
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const tables = options.keep === undefined ? MEMORY_ONLY : keptClassTables(resolve(options.keep));
   const kept = await classIdentity(tables);
   const limits = { ...DEFAULT_CLASS_LIMITS, ...options.limits };
