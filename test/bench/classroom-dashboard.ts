@@ -58,9 +58,11 @@ await page.waitForFunction(
 );
 // The learners whose rows the page draws (every one, unless CLASS_BENCH_WINDOW): only their results can be seen.
 const drawn = new Set(
-  (await page.evaluate<(string | null)[]>(`[...document.querySelectorAll('[role=row][data-learner]')].map((row) => row.getAttribute('data-learner'))`)).map(
-    (name) => idOfName.get(name ?? ''),
-  ),
+  (
+    await page.evaluate<(string | null)[]>(
+      `[...document.querySelectorAll('[role=row][data-learner]')].map((row) => row.getAttribute('data-learner'))`,
+    )
+  ).map((name) => idOfName.get(name ?? '')),
 );
 // Page code as text: tsx would wrap functions in a `__name` call the page lacks.
 await page.evaluate(`
@@ -88,7 +90,8 @@ if (profileFile) {
 }
 // CLASS_BENCH_TRACE=file.json: a Chromium trace (the Performance panel's events) of the first 15 s of results.
 const traceFile = process.env.CLASS_BENCH_TRACE;
-if (traceFile) await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+if (traceFile)
+  await browser.startTracing(page, { path: traceFile, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
 
 // Every send, by learner, check and the server time its reply gave the result.
 const sentAt = new Map<string, number>();

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useStore } from '../state/store.ts';
 import type { ClassLesson, LearnerRecord } from '../../runtime/classroom/class-protocol.ts';
 import { formatDuration, lessonStatus, stuckLearners, type LessonStatus } from './dashboard-progress.ts';
-import { LearnerName, ROW_HEIGHT, type RowContext } from './dashboard-lesson-grid.tsx';
+import { LearnerName, ROW_HEIGHT, sameContext, type RowContext } from './dashboard-lesson-grid.tsx';
 import { ROW_CLASS, rowStyle, WindowedGrid } from './dashboard-window.tsx';
 
 /** How each status looks in a cell, and what a screen reader says. */
@@ -60,48 +60,59 @@ export function StuckList({ context, onLesson }: { context: RowContext; onLesson
 const overviewColumns = (lessons: number) => `12rem repeat(${lessons}, minmax(1.75rem, 2.5rem))`;
 
 /** One learner's row of the overview: it renders again only when that learner's results change. */
-const OverviewRow = memo(function OverviewRow({
-  index,
-  learner,
-  lessons,
-  context,
-}: {
-  index: number;
-  learner: LearnerRecord;
-  lessons: ClassLesson[];
-  context: RowContext;
-}) {
-  const { store, stuckMinutes, now, onPick } = context;
-  const results = useStore(store, (s) => s.results[learner.id]);
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      data-learner={learner.name}
-      style={rowStyle(index, ROW_HEIGHT, overviewColumns(lessons.length))}
-      className={ROW_CLASS}
-    >
-      <LearnerName learner={learner} onPick={onPick} />
-      {lessons.map((lesson) => {
-        const status = lessonStatus(results?.[lesson.id], lesson, stuckMinutes, now);
-        const cell = STATUS_CELL[status];
-        return (
-          <div
-            role="gridcell"
-            key={lesson.id}
-            data-lesson={lesson.id}
-            data-state={status}
-            title={`${lesson.title}: ${cell.words}`}
-            className={`p-1 text-center ${cell.className}`}
-          >
-            {cell.mark}
-            <span className="sr-only">{cell.words}</span>
-          </div>
-        );
-      })}
-    </div>
-  );
-});
+const OverviewRow = memo(
+  function OverviewRow({
+    index,
+    learner,
+    lessons,
+    context,
+  }: {
+    index: number;
+    learner: LearnerRecord;
+    lessons: ClassLesson[];
+    context: RowContext;
+  }) {
+    const { store, stuckMinutes, now, onPick } = context;
+    const results = useStore(store, (s) => s.results[learner.id]);
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-learner={learner.name}
+        style={rowStyle(index, ROW_HEIGHT, overviewColumns(lessons.length))}
+        className={ROW_CLASS}
+      >
+        <LearnerName learner={learner} onPick={onPick} />
+        {lessons.map((lesson) => {
+          const status = lessonStatus(results?.[lesson.id], lesson, stuckMinutes, now);
+          const cell = STATUS_CELL[status];
+          return (
+            <div
+              role="gridcell"
+              key={lesson.id}
+              data-lesson={lesson.id}
+              data-state={status}
+              title={`${lesson.title}: ${cell.words}`}
+              className={`p-1 text-center ${cell.className}`}
+            >
+              {cell.mark}
+              <span className="sr-only">{cell.words}</span>
+            </div>
+          );
+        })}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.index === after.index &&
+    before.learner === after.learner &&
+    before.lessons === after.lessons &&
+    sameContext(
+      before.context,
+      after.context,
+      Object.values(after.context.store.get().results[after.learner.id] ?? {}).flatMap((lesson) => Object.values(lesson)),
+    ),
+);
 
 /** Learners × lessons (done, working, stuck): the default view; a lesson's head opens its grid. */
 export function Overview({

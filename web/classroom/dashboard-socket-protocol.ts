@@ -11,8 +11,4 @@ export type ToSocketWorker = { open: string } | { send: string } | { close: true
  * since the last message, in order; the server asks for a reload of everything (resync); the socket closed.
  */
 export type FromSocketWorker =
-  | { open: true }
-  | { reply: SocketReply }
-  | { events: DashboardEvent[] }
-  | { resync: true }
-  | { closed: { code: number; reason: string } };
+  { open: true } | { reply: SocketReply } | { events: DashboardEvent[] } | { resync: true } | { closed: { code: number; reason: string } };
