@@ -44,7 +44,7 @@ function grid(dashboard: Page): Promise<Record<string, string[]>> {
   return dashboard.evaluate(() =>
     Object.fromEntries(
       [...document.querySelectorAll('[role=row][data-learner]')].map((row) => [
-        row.querySelector('th')!.textContent,
+        row.querySelector('[role=rowheader]')!.textContent,
         [...row.querySelectorAll('[role=gridcell][data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
       ]),
     ),
