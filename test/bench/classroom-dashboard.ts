@@ -6,8 +6,10 @@
  * with its CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`), showing the lesson's learners × checks with
  * every row on screen. Each cell carries its result's server time (`data-at`): a MutationObserver in the page
  * notes when each result reached its cell, matched to its send by learner, check and that time.
- * Reports results sent, shown and missing, send→cell latency (p50, p95, max), the page's main thread busy
- * (CDP Performance metrics: TaskDuration over wall time while results flow) and the machine's load.
+ * Reports results sent (by the learners whose rows are drawn: all of them unless CLASS_BENCH_WINDOW), shown
+ * and missing, send→cell latency (p50, p95, max), the page's main thread busy (CDP Performance metrics:
+ * TaskDuration over wall time while results flow, and the script, style and layout parts of it) and the
+ * machine's load. CLASS_BENCH_PROFILE / CLASS_BENCH_TRACE write the page's CPU profile / a Chromium trace.
  * Exits 1 when a result is not shown, p95 > 1 s or the main thread is busy 50 % or more.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -77,10 +79,16 @@ await page.evaluate(`
 `);
 
 /** The page's main-thread seconds so far: all tasks, and what part of them went to script, style and layout. */
-const MAIN_THREAD_METRICS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
-const threadSeconds = async (): Promise<Record<(typeof MAIN_THREAD_METRICS)[number], number>> => {
+type ThreadSeconds = { TaskDuration: number; ScriptDuration: number; RecalcStyleDuration: number; LayoutDuration: number };
+const threadSeconds = async (): Promise<ThreadSeconds> => {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(MAIN_THREAD_METRICS.map((name) => [name, metrics.find((metric) => metric.name === name)?.value ?? 0])) as never;
+  const value = (name: keyof ThreadSeconds) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return {
+    TaskDuration: value('TaskDuration'),
+    ScriptDuration: value('ScriptDuration'),
+    RecalcStyleDuration: value('RecalcStyleDuration'),
+    LayoutDuration: value('LayoutDuration'),
+  };
 };
 // CLASS_BENCH_PROFILE=file.cpuprofile: the page's JavaScript profile while results flow (open it in Chrome's DevTools).
 const profileFile = process.env.CLASS_BENCH_PROFILE;
@@ -115,7 +123,7 @@ await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 - (traceFile ?
 stop();
 const wallSeconds = (Date.now() - busyFrom.wall) / 1000;
 const thread = await threadSeconds();
-const share = (name: (typeof MAIN_THREAD_METRICS)[number]) => (thread[name] - busyFrom.thread[name]) / wallSeconds;
+const share = (name: keyof ThreadSeconds) => (thread[name] - busyFrom.thread[name]) / wallSeconds;
 const busy = share('TaskDuration');
 if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
 // Let the last results arrive (a result is answered, then drawn).
