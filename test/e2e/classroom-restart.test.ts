@@ -136,9 +136,9 @@ async function classNow(
 function dashboardRows(dashboard: Page): Promise<Record<string, string[]>> {
   return dashboard.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll('tr[data-learner]')].map((row) => [
+      [...document.querySelectorAll('[role=row][data-learner]')].map((row) => [
         row.getAttribute('data-learner'),
-        [...row.querySelectorAll('td[data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
+        [...row.querySelectorAll('[role=gridcell][data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
       ]),
     ),
   );
