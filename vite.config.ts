@@ -71,13 +71,21 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         // test/.artifacts holds what test runs write (builds, scratch copies), never tests to run.
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'test/.artifacts/**', '**/node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/.artifacts/**', '**/node_modules/**'],
+          // Before the browsers, not beside them: Node servers, PostgreSQL clusters and Chromium sharing two cores
+          // turned waits of both into timeouts on CI.
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          sequence: { groupOrder: 1 },
           // Builds the site and makes sure Chromium is there, only when e2e tests are selected.
           globalSetup: ['test/e2e/harness/global-setup.ts'],
           // One Chromium at a time: the machine has two cores and timing-sensitive tests (the kill switch).

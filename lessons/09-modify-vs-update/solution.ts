@@ -6,5 +6,7 @@ const todos = app.use('/todos', new MapService());
 // modify merges, so the todo keeps its text; update would replace the whole todo.
 app.post('/todos/:id/done', (req) => todos.modify(req.params.id, { done: true }));
 
-await new AppHttp(app).startServer('localhost', 3000);
-console.log('Todos at http://localhost:3000/todos');
+const server = new AppHttp(app);
+await server.startServer('localhost', 3000);
+// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
+console.log(`Todos at ${server.uri}/todos`);

@@ -11,5 +11,7 @@ app.use('/scratch', new MapService());
 // How a path segment becomes an id: the text "null" means no id at all.
 app.get('/ids/:raw', (req) => ({ raw: req.params.raw, id: Service.toId(req.params.raw) }));
 
-await new AppHttp(app).startServer('localhost', 3000);
-console.log('Listening on http://localhost:3000');
+const server = new AppHttp(app);
+await server.startServer('localhost', 3000);
+// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
+console.log(`Listening on ${server.uri}`);

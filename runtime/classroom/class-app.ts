@@ -11,8 +11,8 @@ import {
   SocketConnection,
   websocket,
   type Handler,
-  type RequestContext,
   type ServiceParams,
+  type ServiceResult,
 } from 'halo';
 import { classCsv } from './class-csv.ts';
 import { ClassGuard, TooManyCalls, type ClassLimits } from './class-guard.ts';
@@ -54,28 +54,47 @@ export interface ClassOptions {
   previousCode?: string;
 }
 
-/** Credentials from REST headers (the first value of each). */
-function credentialsOfHeaders(req: RequestContext): ClassCredentials {
+/** The names of the class credentials, as ClassCredentials and CLASS_HEADERS name them. */
+const CREDENTIALS: (keyof ClassCredentials)[] = ['key', 'code', 'learner', 'secret'];
+
+/** The credentials `valueOf` finds, by name (a name it finds no value for is left out). */
+function credentialsOf(valueOf: (name: keyof ClassCredentials) => string | undefined): ClassCredentials {
   const credentials: ClassCredentials = {};
-  for (const name of Object.keys(CLASS_HEADERS) as (keyof typeof CLASS_HEADERS)[]) {
-    const value = req.headers[CLASS_HEADERS[name]]?.[0];
+  for (const name of CREDENTIALS) {
+    const value = valueOf(name);
     if (value !== undefined) credentials[name] = value;
   }
   return credentials;
 }
 
-/** Credentials from a WebSocket upgrade's query (`?code=…&learner=…&secret=…` or `?key=…`). */
-function credentialsOfQuery(query: Record<string, string>): ClassCredentials {
-  const credentials: ClassCredentials = {};
-  for (const name of Object.keys(CLASS_HEADERS) as (keyof typeof CLASS_HEADERS)[])
-    if (query[name] !== undefined) credentials[name] = query[name];
-  return credentials;
+/** A field of a published record (undefined when the record has none). */
+function fieldOf(record: unknown, name: 'id' | 'learnerId'): unknown {
+  return typeof record === 'object' && record !== null && name in record ? Reflect.get(record, name) : undefined;
+}
+
+/** The learner who calls; only a learner sends results and code. */
+function callingLearner(params: ServiceParams, service: string): string {
+  const identity = identityOf(params);
+  if (identity.role !== 'learner') throw forbidden(`Turn sharing on to send ${service}.`);
+  return identity.learnerId;
+}
+
+/** True when `value` is an Identity (what identifyCaller and the connect hook store). */
+function isIdentity(value: unknown): value is Identity {
+  if (typeof value !== 'object' || value === null || !('role' in value)) return false;
+  if (value.role === 'learner') return 'learnerId' in value && typeof value.learnerId === 'string';
+  return value.role === 'teacher' || value.role === 'member' || value.role === 'anonymous';
 }
 
 /** Who made a call: what identifyCaller put in the params (anonymous for a server-side call). */
 function identityOf(params: ServiceParams | undefined): Identity {
   const identity = params?.identity;
-  return identity instanceof Object && 'role' in identity ? (identity as Identity) : { role: 'anonymous' };
+  return isIdentity(identity) ? identity : { role: 'anonymous' };
+}
+
+/** The id of the one record a create or remove answered (undefined for a list or a page). */
+function recordId(result: ServiceResult<{ id: string }> | undefined): string | undefined {
+  return result && 'id' in result ? result.id : undefined;
 }
 
 /** The client address identifyCaller put in the params ('' for a server-side call). */
@@ -130,7 +149,10 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
     const identity =
       connection instanceof SocketConnection
         ? connectionIdentity(connection)
-        : guard.identify(credentialsOfHeaders(req), req.remoteAddress);
+        : guard.identify(
+            credentialsOf((name) => req.headers[CLASS_HEADERS[name]]?.[0]),
+            req.remoteAddress,
+          );
     guard.countCall(identity, req.remoteAddress);
     req.serviceParams.identity = identity;
     req.serviceParams.address = req.remoteAddress;
@@ -201,8 +223,8 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
   learnersHooked.after('created', (event) => {
     // Over WebSocket, the connection that turned sharing on is that learner's from now on.
     const connection = event.params.connection;
-    const record = event.result as { id: string };
-    if (connection instanceof SocketConnection) connection.data.identity = { role: 'learner', learnerId: record.id };
+    const learnerId = recordId(event.result);
+    if (connection instanceof SocketConnection && learnerId !== undefined) connection.data.identity = { role: 'learner', learnerId };
   });
   learnersHooked.before(['indexed', 'read', 'removed'], (event) => {
     const identity = identityOf(event.params);
@@ -219,9 +241,10 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
     event.data = validated(parseInput(renameSchema, event.data), 'name') as never;
   });
   learnersHooked.after('removed', async (event) => {
-    const record = event.result as { id: string };
-    await results.forgetLearner(record.id);
-    await code.forgetLearner(record.id);
+    const learnerId = recordId(event.result);
+    if (learnerId === undefined) return;
+    await results.forgetLearner(learnerId);
+    await code.forgetLearner(learnerId);
   });
 
   /** Results and code: a learner sends and reads their own, the teacher reads everyone's. */
@@ -245,7 +268,7 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
     const checks = checksOf.get(input.lesson);
     if (checks === undefined || input.check >= checks)
       throw HttpException.badRequest({ message: `The class has no check ${input.check} in lesson or exercise "${input.lesson}".` });
-    event.data = { ...input, learnerId: (identityOf(event.params) as { learnerId: string }).learnerId } as never;
+    event.data = { ...input, learnerId: callingLearner(event.params, 'results') } as never;
   });
 
   const codeHooked = api.use(CLASS_SERVICES.code, code);
@@ -253,7 +276,7 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
   codeHooked.before('created', (event) => {
     const input = validated(parseInput(CODE_INPUT, event.data), 'program');
     if (!checksOf.has(input.lesson)) throw HttpException.badRequest({ message: `The class has no lesson or exercise "${input.lesson}".` });
-    event.data = { ...input, learnerId: (identityOf(event.params) as { learnerId: string }).learnerId } as never;
+    event.data = { ...input, learnerId: callingLearner(event.params, 'code') } as never;
   });
 
   api.get(CLASS_EXPORT_PATH, async (req, res) => {
@@ -267,7 +290,10 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
     path: CLASS_SOCKET_PATH,
     maxMessageBytes: 256 * 1024,
     connect: (connection) => {
-      const identity = guard.identify(credentialsOfQuery(connection.query), connection.remoteAddress);
+      const identity = guard.identify(
+        credentialsOf((name) => connection.query[name]),
+        connection.remoteAddress,
+      );
       if (identity.role === 'anonymous') throw HttpException.notAuthenticated({ message: 'Give the class code or the teacher key.' });
       connection.data.identity = identity;
       if (identity.role === 'learner') connection.data.learnerId = identity.learnerId;
@@ -276,10 +302,10 @@ export async function createClassApp(options: ClassOptions): Promise<App> {
     publish: (data, connection, event) => {
       const identity = connectionIdentity(connection);
       if (identity.role === 'teacher') return true;
-      const record = data as { id?: unknown; learnerId?: unknown };
-      if (event === `${CLASS_SERVICES.learners} removed`) return record.id === (connection.data.learnerId ?? identityLearner(identity));
+      if (event === `${CLASS_SERVICES.learners} removed`)
+        return fieldOf(data, 'id') === (connection.data.learnerId ?? identityLearner(identity));
       if (identity.role !== 'learner') return false;
-      const owner = event.startsWith(`${CLASS_SERVICES.learners} `) ? record.id : record.learnerId;
+      const owner = fieldOf(data, event.startsWith(`${CLASS_SERVICES.learners} `) ? 'id' : 'learnerId');
       return owner === identity.learnerId;
     },
   });

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -134,7 +133,9 @@ export async function openClass(options: ClassServerOptions): Promise<RunningCla
     serveSiteFile(siteDir, req, res);
   });
   await listenOn(server, options.host, options.port);
-  const { port } = server.address() as AddressInfo;
+  const address = server.address();
+  // A TCP server's address is an object; only a pipe's is a string.
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
   const tables = options.keep === undefined ? MEMORY_ONLY : keptClassTables(resolve(options.keep));
   const kept = await classIdentity(tables);
   const limits = { ...DEFAULT_CLASS_LIMITS, ...options.limits };

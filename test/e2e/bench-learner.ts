@@ -245,7 +245,7 @@ export function learnerSection(figures: LearnerFigures): string {
     ['cold', 'cold: first response shown in the panel (Send pressed as soon as the program runs)'],
     ['editor', 'cold: editor shown'],
     ['warm', 'warm reload: first response shown in the panel'],
-    ['edits', `edit → new response shown (${EDITS} edits: paste, 400 ms debounce, compile, run, Send, shown)`],
+    ['edits', `edit → new response shown (${EDITS} edits: paste, compile, run, Send, shown)`],
     ['pg', 'lesson 19: solution pasted → first PgService response shown (fresh context)'],
   ];
   const [plain, slow] = figures.profiles;

@@ -46,9 +46,9 @@ async function send(learner: Record<string, string>, lesson: string, check: numb
 function rows(): Promise<Record<string, string[]>> {
   return dashboard.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll('table tr[data-learner]')].map((row) => [
+      [...document.querySelectorAll('[role=grid] [role=row][data-learner]')].map((row) => [
         row.getAttribute('data-learner'),
-        [...row.querySelectorAll('td[data-state]')].map((cell) => cell.getAttribute('data-state') ?? ''),
+        [...row.querySelectorAll('[role=gridcell][data-state]')].map((cell) => cell.getAttribute('data-state') ?? ''),
       ]),
     ),
   );
@@ -88,7 +88,7 @@ test('the overview (learners × lessons) is the default view, and shows where ea
   await send(dee, THIRD_LESSON, 0, false);
   for (let check = 0; check < info.lessons[0].checks.length; check++) await send(eve, FIRST_LESSON, check, true);
   await send(eve, SECOND_LESSON, 0, true);
-  await dashboard.getByRole('table', { name: 'Learners × lessons' }).waitFor(WAIT);
+  await dashboard.getByRole('grid', { name: 'Learners × lessons' }).waitFor(WAIT);
   const lessonIndex = (id: string) => info.lessons.findIndex((l) => l.id === id);
   await expect
     .poll(async () => {
@@ -114,8 +114,8 @@ test("the stuck list names a learner stuck on another lesson, with the check's t
 });
 
 test('a lesson grid is one click away and stays on that lesson while results of others arrive', async () => {
-  await dashboard.getByRole('table', { name: 'Learners × lessons' }).getByRole('button', { name: /^02/ }).click();
-  const grid = dashboard.getByRole('table', { name: `Learners × checks of ${SECOND_LESSON}` });
+  await dashboard.getByRole('grid', { name: 'Learners × lessons' }).getByRole('button', { name: /^02/ }).click();
+  const grid = dashboard.getByRole('grid', { name: `Learners × checks of ${SECOND_LESSON}` });
   await grid.waitFor(WAIT);
   await expect.poll(async () => (await rows()).Eve?.[0]).toBe('pass');
   await send(dee, FIRST_LESSON, 0, false);
@@ -125,7 +125,7 @@ test('a lesson grid is one click away and stays on that lesson while results of 
   expect(await grid.isVisible()).toBe(true);
   expect(await dashboard.getByRole('combobox', { name: /^Lesson/ }).inputValue()).toBe(SECOND_LESSON);
   await dashboard.getByRole('button', { name: 'Overview' }).click();
-  await dashboard.getByRole('table', { name: 'Learners × lessons' }).waitFor(WAIT);
+  await dashboard.getByRole('grid', { name: 'Learners × lessons' }).waitFor(WAIT);
 });
 
 test('projector mode shows counts and progress without a single name, also after a reload', async () => {
@@ -140,27 +140,27 @@ test('projector mode shows counts and progress without a single name, also after
   await dashboard.getByRole('table', { name: 'Class progress by lesson' }).waitFor(WAIT);
   for (const name of ['Dee', 'Eve']) expect(await text()).not.toContain(name);
   await dashboard.getByRole('switch', { name: 'Projector (no names)' }).uncheck();
-  await dashboard.locator('tr[data-learner="Dee"]').waitFor(WAIT);
+  await dashboard.locator('[role=row][data-learner="Dee"]').waitFor(WAIT);
 });
 
 test("the teacher renames a learner, and removes one after confirming in the page's dialog", async () => {
-  await dashboard.locator('tr[data-learner="Eve"]').getByRole('button', { name: 'Eve' }).click();
+  await dashboard.locator('[role=row][data-learner="Eve"]').getByRole('button', { name: 'Eve' }).click();
   const panel = dashboard.getByRole('region', { name: 'Learner Eve' });
   await panel.getByLabel('New name').fill('Evelyn');
   await panel.getByRole('button', { name: 'Rename' }).click();
-  await dashboard.locator('tr[data-learner="Evelyn"]').waitFor(WAIT);
+  await dashboard.locator('[role=row][data-learner="Evelyn"]').waitFor(WAIT);
   await dashboard.getByRole('region', { name: 'Learner Evelyn' }).getByRole('button', { name: 'Close' }).first().click();
 
-  await dashboard.locator('tr[data-learner="Dee"]').getByRole('button', { name: 'Dee' }).click();
+  await dashboard.locator('[role=row][data-learner="Dee"]').getByRole('button', { name: 'Dee' }).click();
   const deePanel = dashboard.getByRole('region', { name: 'Learner Dee' });
   await deePanel.getByRole('button', { name: 'Remove from the class' }).click();
   const dialog = dashboard.getByRole('dialog', { name: 'Remove Dee?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden', ...WAIT });
-  expect(await dashboard.locator('tr[data-learner="Dee"]').count()).toBe(1);
+  expect(await dashboard.locator('[role=row][data-learner="Dee"]').count()).toBe(1);
   await deePanel.getByRole('button', { name: 'Remove from the class' }).click();
   await dialog.getByRole('button', { name: 'Remove' }).click();
-  await dashboard.locator('tr[data-learner="Dee"]').waitFor({ state: 'detached', ...WAIT });
+  await dashboard.locator('[role=row][data-learner="Dee"]').waitFor({ state: 'detached', ...WAIT });
   expect(await dashboard.getByRole('region', { name: 'Stuck learners' }).locator('li[data-learner="Dee"]').count()).toBe(0);
   expect(await dashboard.getByRole('status').first().textContent()).toContain('Live · 1 of 300 learners sharing');
   // Her secret no longer sends anything.
@@ -190,5 +190,5 @@ test('the teacher locks joining: nobody new may share until it is opened again',
   await lock.click();
   await expect.poll(() => dashboard.getByRole('status').first().textContent(), WAIT).not.toContain('joining locked');
   await share('Fay');
-  await dashboard.locator('tr[data-learner="Fay"]').waitFor(WAIT);
+  await dashboard.locator('[role=row][data-learner="Fay"]').waitFor(WAIT);
 });

@@ -43,9 +43,9 @@ async function newPage(): Promise<Page> {
 function grid(dashboard: Page): Promise<Record<string, string[]>> {
   return dashboard.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll('tr[data-learner]')].map((row) => [
-        row.querySelector('th')!.textContent,
-        [...row.querySelectorAll('td[data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
+      [...document.querySelectorAll('[role=row][data-learner]')].map((row) => [
+        row.querySelector('[role=rowheader]')!.textContent,
+        [...row.querySelectorAll('[role=gridcell][data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
       ]),
     ),
   );
@@ -90,9 +90,9 @@ test('a learner opens the class exercise from the class panel, consents, passes 
     FIRST,
   );
   await page.getByRole('button', { name: 'Run shared code' }).click();
-  // The dashboard turns to the exercise as its results arrive: the starter fails the task check and passes the observe check.
-  const shown = () => dashboard.getByRole('table').getAttribute('aria-label');
-  await expect.poll(shown, ANSWER).toBe(`Learners × checks of ${ID}`);
+  // The teacher opens the exercise's grid (it never jumps on its own): the starter fails the task check and passes the observe check.
+  await dashboard.getByRole('combobox', { name: /^Lesson/ }).selectOption(ID);
+  await expect.poll(() => dashboard.getByRole('grid').getAttribute('aria-label'), ANSWER).toBe(`Learners × checks of ${ID}`);
   await expect.poll(() => grid(dashboard), ANSWER).toEqual({ Ann: ['fail', 'pass'] });
   await page.getByRole('button', { name: 'Show solution' }).click();
   await page.getByRole('button', { name: 'Use solution' }).click();

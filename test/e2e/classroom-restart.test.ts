@@ -16,6 +16,7 @@ import { launchChromium } from './harness/browser.ts';
 import { distDir, REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
+import type { ResultRecord } from '../../runtime/classroom/class-protocol.ts';
 
 /** One run of the class command. */
 interface ClassRun {
@@ -117,11 +118,17 @@ async function joinAndShare(run: ClassRun, name: string): Promise<Page> {
 }
 
 /** The learners the class server has now, with their results (as the teacher's key reads them). */
-async function classNow(run: ClassRun): Promise<{ names: string[]; results: { learnerId: string; passed: boolean }[] }> {
+async function classNow(
+  run: ClassRun,
+): Promise<{ names: string[]; results: Pick<ResultRecord, 'learnerId' | 'lesson' | 'check' | 'passed'>[] }> {
   const headers = { 'x-class-key': run.key };
   const origin = new URL(run.joinUrl).origin;
   const learners = (await (await fetch(`${origin}/api/learners`, { headers })).json()) as { name: string }[];
-  const results = (await (await fetch(`${origin}/api/results`, { headers })).json()) as { learnerId: string; passed: boolean }[];
+  const records = (await (await fetch(`${origin}/api/results`, { headers })).json()) as ResultRecord[];
+  // What each learner passed, not when: a result the page could not send while the server was away is sent again.
+  const results = records
+    .map(({ learnerId, lesson, check, passed }) => ({ learnerId, lesson, check, passed }))
+    .sort((a, b) => `${a.learnerId}:${a.lesson}:${a.check}`.localeCompare(`${b.learnerId}:${b.lesson}:${b.check}`));
   return { names: learners.map((learner) => learner.name).sort(), results };
 }
 
@@ -129,9 +136,9 @@ async function classNow(run: ClassRun): Promise<{ names: string[]; results: { le
 function dashboardRows(dashboard: Page): Promise<Record<string, string[]>> {
   return dashboard.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll('tr[data-learner]')].map((row) => [
+      [...document.querySelectorAll('[role=row][data-learner]')].map((row) => [
         row.getAttribute('data-learner'),
-        [...row.querySelectorAll('td[data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
+        [...row.querySelectorAll('[role=gridcell][data-check]')].map((cell) => cell.getAttribute('data-state') ?? ''),
       ]),
     ),
   );
@@ -182,10 +189,15 @@ test('restarted with --keep, the same class comes back: both pages carry on, the
   for (const page of Object.values(pages)) {
     await expect.poll(() => panelOf(page).getByText(AWAY).count(), WAIT).toBe(0);
     await panelOf(page).getByText('Sharing is on').waitFor(WAIT);
+    // A result the page could not send while the server was away (Bo's reload ran the checks) is sent now, and
+    // its error goes.
+    await expect.poll(() => panelOf(page).getByRole('alert').count(), WAIT).toBe(0);
   }
   expect(await classNow(second)).toEqual(before);
   const dashboard = await newPage();
   await dashboard.goto(second.dashboardUrl);
+  // The dashboard opens on the overview (learners × lessons): the checks' cells are one lesson's view.
+  await dashboard.getByRole('combobox', { name: /^Lesson/ }).selectOption('01-getting-started', WAIT);
   await expect.poll(() => dashboardRows(dashboard), ANSWER).toEqual({ Ann: ['fail', 'pass'], Bo: ['fail', 'pass'] });
   onFailure = undefined;
   expect(await stopClass(second)).toBe(`Class paused; it is kept in ${keep}.`);

@@ -9,8 +9,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchFirefox } from './harness/firefox.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
-import { ANSWER, FIRST } from './harness/wait.ts';
-import { embedPage } from './embed-page.ts';
+import { ANSWER, FIRST, withTimeout } from './harness/wait.ts';
+import { embedPage, pressAndReadSnippet } from './embed-page.ts';
 
 const servers = serveBuildAndPage((url) => embedPage(url));
 let browser: Browser;
@@ -28,19 +28,8 @@ afterAll(async () => {
 });
 
 /** Presses snippet `id`'s button and returns the response body it shows, once its status line names one. */
-async function runSnippet(id: string): Promise<string> {
-  const before = await page.evaluate((name) => document.getElementById(name)!.shadowRoot!.querySelector('.state')!.textContent, id);
-  await page.evaluate((name) => document.getElementById(name)!.shadowRoot!.querySelector<HTMLButtonElement>('.bar button')!.click(), id);
-  await page.waitForFunction(
-    (name, old) => {
-      const text = document.getElementById(name)!.shadowRoot!.querySelector('.state')!.textContent ?? '';
-      return text !== old && /: \d{3}/.test(text);
-    },
-    { timeout: ANSWER.timeout },
-    id,
-    before,
-  );
-  return page.evaluate((name) => document.getElementById(name)!.shadowRoot!.querySelector('.out > pre')!.textContent ?? '', id);
+function runSnippet(id: string): Promise<string> {
+  return withTimeout(page.evaluate(pressAndReadSnippet, id), ANSWER.timeout, `snippet ${id} answers`);
 }
 
 test('before a click Firefox loads embed.js alone; Run answers each snippet from the third-party frame', async () => {

@@ -92,3 +92,27 @@ export async function servePage(html: () => string): Promise<{ url: string; clos
     close: () => new Promise((closed) => (server.closeAllConnections(), server.close(() => closed()))),
   };
 }
+
+/**
+ * Runs in the page: presses snippet `id`'s Run (or Send) and resolves with the response body it shows once its status
+ * line changed and names a response. Watching the changes, not comparing texts: a second run of the same request may
+ * end on the very same line ("GET /greet: 200 in 3 ms").
+ */
+export function pressAndReadSnippet(id: string): Promise<string> {
+  const root = document.getElementById(id)!.shadowRoot!;
+  const state = root.querySelector('.state')!;
+  const button = root.querySelector<HTMLButtonElement>('.bar button')!;
+  return new Promise((resolve) => {
+    let changed = false;
+    const settled = () => changed && !button.disabled && /: \d{3}/.test(state.textContent ?? '');
+    const observer = new MutationObserver(() => {
+      changed = true;
+      if (!settled()) return;
+      observer.disconnect();
+      resolve(root.querySelector('.out > pre')!.textContent ?? '');
+    });
+    observer.observe(state, { childList: true, characterData: true, subtree: true });
+    observer.observe(button, { attributes: true, attributeFilter: ['disabled'] });
+    button.click();
+  });
+}

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
-import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { embedPage } from './embed-page.ts';
+import { ANSWER, FIRST, WAIT, withTimeout } from './harness/wait.ts';
+import { embedPage, pressAndReadSnippet } from './embed-page.ts';
 
 /** What embed.js may weigh, gzip: the page pays this and nothing more until a Run. */
 const EMBED_GZIP_BUDGET = 30 * 1024;
@@ -38,10 +38,8 @@ afterAll(async () => {
 const shown = (id: string, css: string) => page.locator(`halo-snippet#${id} ${css}`).first().innerText();
 
 /** Presses snippet `id`'s Run (or Send) and waits for its status line to name a response. */
-async function runSnippet(id: string): Promise<string> {
-  await page.locator(`halo-snippet#${id} .bar button`).click();
-  await expect.poll(() => shown(id, '.state'), ANSWER).toMatch(/: \d{3}/);
-  return shown(id, '.out > pre');
+function runSnippet(id: string): Promise<string> {
+  return withTimeout(page.evaluate(pressAndReadSnippet, id), ANSWER.timeout, `snippet ${id} answers`);
 }
 
 test('before any click the page loads embed.js alone from the build, within its gzip budget', async () => {

@@ -80,6 +80,8 @@ export function createClassState(
   });
   classStore.subscribe(() => writeStored(storage, 'halo.classroom.v1', { joined: classStore.get().membership }));
   const sent = new Map<string, string>();
+  /** A result could not be sent (the server was away): its error shows until the link answers again, which sends it. */
+  let sendFailed = false;
 
   /** Runs a call to the class server, showing it as busy and its failure as an error. */
   async function attempt(work: () => Promise<void>): Promise<void> {
@@ -109,6 +111,11 @@ export function createClassState(
       return;
     }
     classStore.set({ link: link.state, nextClass: link.state === 'ended' ? link.next : null });
+    if (link.state === 'live' && sendFailed) {
+      sendFailed = false;
+      classStore.set({ error: null });
+      sendChangedResults();
+    }
   }
 
   /** Stops sharing on this page whatever the server says: the learner's word is final here. */
@@ -136,6 +143,7 @@ export function createClassState(
       sent.set(key, now);
       sendResult(current, { lesson: lessonId, check, passed: result.passed, failure: failureOf(result) }).catch((error: unknown) => {
         sent.delete(key);
+        sendFailed = true;
         classStore.set({ error: error instanceof Error ? error.message : String(error) });
         void checkLink();
       });

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { useStore, type Store } from '../state/store.ts';
-import type { ClassLesson, LearnerRecord } from '../../runtime/classroom/class-protocol.ts';
+import type { ClassLesson, LearnerRecord, ResultRecord } from '../../runtime/classroom/class-protocol.ts';
 import { formatDuration, isStuck } from './dashboard-progress.ts';
 import type { DashboardState } from './dashboard-state.ts';
-import { WindowedTable } from './dashboard-window.tsx';
+import { ROW_CLASS, rowStyle, WindowedGrid } from './dashboard-window.tsx';
 
 /** The height of one learner's row, in pixels (the window draws rows of one height). */
 export const ROW_HEIGHT = 32;
@@ -18,101 +18,135 @@ export interface RowContext {
   onPick: (learnerId: string) => void;
 }
 
+/**
+ * True when a row drawn with context `before` may stay as it is with `after`, given the row's `results`
+ * now: the clock's tick (every 5 s) matters only to a row with a result stuck at either time (its mark and
+ * its "for N min"), so the other rows, nearly all of them, are not drawn again for it.
+ */
+export function sameContext(before: RowContext, after: RowContext, results: readonly ResultRecord[]): boolean {
+  if (before.store !== after.store || before.stuckMinutes !== after.stuckMinutes || before.onPick !== after.onPick) return false;
+  if (before.now === after.now) return true;
+  return !results.some((result) => isStuck(result, after.stuckMinutes, before.now) || isStuck(result, after.stuckMinutes, after.now));
+}
+
+/** A result's time as the cell's tooltip says it (one formatter for every cell: cheaper than one per call). */
+const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+
 /** A learner's name, which opens their panel. Their text, shown as text. */
 export function LearnerName({ learner, onPick }: { learner: LearnerRecord; onPick: (id: string) => void }) {
   return (
-    <th scope="row" className="truncate p-1 text-left font-normal">
+    <div role="rowheader" className="truncate p-1 text-left">
       <button type="button" className="max-w-full truncate text-left hover:underline" onClick={() => onPick(learner.id)}>
         {learner.name}
       </button>
-    </th>
+    </div>
   );
 }
 
+/** The grid's columns: the name, one per check, who is stuck, the code. */
+const lessonColumns = (checks: number) => `12rem repeat(${checks}, 3rem) minmax(0, 1fr) 12rem`;
+
 /** One learner's row of one lesson: it renders again only when that learner's results of that lesson change. */
-const LessonRow = memo(function LessonRow({
-  learner,
-  lesson,
-  context,
-}: {
-  learner: LearnerRecord;
-  lesson: ClassLesson;
-  context: RowContext;
-}) {
-  const { store, stuckMinutes, now, onPick } = context;
-  const results = useStore(store, (s) => s.results[learner.id]?.[lesson.id]);
-  const codeLesson = useStore(store, (s) => s.code[learner.id]?.lesson);
-  const stuck = lesson.checks.flatMap((check, index) => {
-    const result = results?.[index];
-    return result && isStuck(result, stuckMinutes, now)
-      ? [`#${index + 1} ${check.title} (for ${formatDuration(now - Date.parse(result.failingSince!))})`]
-      : [];
-  });
-  return (
-    <tr data-learner={learner.name} style={{ height: ROW_HEIGHT }} className="border-t border-slate-300 dark:border-slate-700">
-      <LearnerName learner={learner} onPick={onPick} />
-      {lesson.checks.map((check, index) => {
-        const result = results?.[index];
-        const state = result ? (result.passed ? 'pass' : 'fail') : '';
-        return (
-          <td
-            key={index}
-            data-check={index}
-            data-state={state}
-            data-at={result?.at}
-            title={
-              result ? `${check.title}: ${result.passed ? 'passed' : 'failed'} at ${new Date(result.at).toLocaleTimeString()}` : check.title
-            }
-            className={`p-1 text-center ${state === 'pass' ? 'bg-green-100 dark:bg-green-900' : state === 'fail' ? 'bg-red-100 dark:bg-red-900' : ''}`}
-          >
-            {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '–'}
-            <span className="sr-only">{state || 'not run'}</span>
-          </td>
-        );
-      })}
-      <td className="truncate p-1" data-stuck={stuck.length > 0 ? 'yes' : 'no'} title={stuck.join('; ')}>
-        {stuck.length > 0 ? `stuck on ${stuck.join('; ')}` : ''}
-      </td>
-      <td className="p-1">
-        {codeLesson && (
-          <button type="button" className="btn-ghost" onClick={() => onPick(learner.id)}>
-            Code ({codeLesson})
-          </button>
-        )}
-      </td>
-    </tr>
-  );
-});
+const LessonRow = memo(
+  function LessonRow({
+    index,
+    learner,
+    lesson,
+    context,
+  }: {
+    index: number;
+    learner: LearnerRecord;
+    lesson: ClassLesson;
+    context: RowContext;
+  }) {
+    const { store, stuckMinutes, now, onPick } = context;
+    const results = useStore(store, (s) => s.results[learner.id]?.[lesson.id]);
+    const codeLesson = useStore(store, (s) => s.code[learner.id]?.lesson);
+    const stuck = lesson.checks.flatMap((check, index) => {
+      const result = results?.[index];
+      return result && isStuck(result, stuckMinutes, now)
+        ? [`#${index + 1} ${check.title} (for ${formatDuration(now - Date.parse(result.failingSince!))})`]
+        : [];
+    });
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-learner={learner.name}
+        style={rowStyle(index, ROW_HEIGHT, lessonColumns(lesson.checks.length))}
+        className={ROW_CLASS}
+      >
+        <LearnerName learner={learner} onPick={onPick} />
+        {lesson.checks.map((check, index) => {
+          const result = results?.[index];
+          const state = result ? (result.passed ? 'pass' : 'fail') : '';
+          return (
+            <div
+              role="gridcell"
+              key={index}
+              data-check={index}
+              data-state={state}
+              data-at={result?.at}
+              title={
+                result
+                  ? `${check.title}: ${result.passed ? 'passed' : 'failed'} at ${timeOfDay.format(Date.parse(result.at))}`
+                  : check.title
+              }
+              className={`p-1 text-center ${state === 'pass' ? 'bg-green-100 dark:bg-green-900' : state === 'fail' ? 'bg-red-100 dark:bg-red-900' : ''}`}
+            >
+              {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '–'}
+              <span className="sr-only">{state || 'not run'}</span>
+            </div>
+          );
+        })}
+        <div role="gridcell" className="truncate p-1" data-stuck={stuck.length > 0 ? 'yes' : 'no'} title={stuck.join('; ')}>
+          {stuck.length > 0 ? `stuck on ${stuck.join('; ')}` : ''}
+        </div>
+        <div role="gridcell" className="truncate p-1">
+          {codeLesson && (
+            <button type="button" className="btn-ghost" onClick={() => onPick(learner.id)}>
+              Code ({codeLesson})
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.index === after.index &&
+    before.learner === after.learner &&
+    before.lesson === after.lesson &&
+    sameContext(before.context, after.context, Object.values(after.context.store.get().results[after.learner.id]?.[after.lesson.id] ?? {})),
+);
 
 /** Learners × the checks of one lesson, live; only the rows on screen are drawn. */
 export function LessonGrid({ learners, lesson, context }: { learners: LearnerRecord[]; lesson: ClassLesson; context: RowContext }) {
   const head = (
-    <tr>
-      <th scope="col" className="w-48 p-1 text-left">
+    <div role="row" aria-rowindex={1} className="grid font-bold" style={{ gridTemplateColumns: lessonColumns(lesson.checks.length) }}>
+      <div role="columnheader" className="p-1 text-left">
         Learner
-      </th>
+      </div>
       {lesson.checks.map((check, index) => (
-        <th key={index} scope="col" className="w-12 p-1" title={check.title}>
+        <div role="columnheader" key={index} className="p-1 text-center" title={check.title}>
           #{index + 1}
           <span className="sr-only"> {check.title}</span>
-        </th>
+        </div>
       ))}
-      <th scope="col" className="p-1 text-left">
+      <div role="columnheader" className="p-1 text-left">
         Stuck
-      </th>
-      <th scope="col" className="w-48 p-1 text-left">
+      </div>
+      <div role="columnheader" className="p-1 text-left">
         Code
-      </th>
-    </tr>
+      </div>
+    </div>
   );
   return (
-    <WindowedTable
+    <WindowedGrid
       label={`Learners × checks of ${lesson.id}`}
       head={head}
       count={learners.length}
       rowHeight={ROW_HEIGHT}
-      columns={lesson.checks.length + 3}
-      row={(index) => <LessonRow key={learners[index].id} learner={learners[index]} lesson={lesson} context={context} />}
+      row={(index) => <LessonRow key={learners[index].id} index={index} learner={learners[index]} lesson={lesson} context={context} />}
     />
   );
 }

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { useStore } from '../state/store.ts';
 import type { ClassLesson, LearnerRecord } from '../../runtime/classroom/class-protocol.ts';
 import { formatDuration, lessonStatus, stuckLearners, type LessonStatus } from './dashboard-progress.ts';
-import { LearnerName, ROW_HEIGHT, type RowContext } from './dashboard-lesson-grid.tsx';
-import { WindowedTable } from './dashboard-window.tsx';
+import { LearnerName, ROW_HEIGHT, sameContext, type RowContext } from './dashboard-lesson-grid.tsx';
+import { ROW_CLASS, rowStyle, WindowedGrid } from './dashboard-window.tsx';
 
 /** How each status looks in a cell, and what a screen reader says. */
 const STATUS_CELL: Record<LessonStatus, { mark: string; words: string; className: string }> = {
@@ -56,40 +56,63 @@ export function StuckList({ context, onLesson }: { context: RowContext; onLesson
   );
 }
 
+/** The overview's columns: the name, one per lesson. */
+const overviewColumns = (lessons: number) => `12rem repeat(${lessons}, minmax(1.75rem, 2.5rem))`;
+
 /** One learner's row of the overview: it renders again only when that learner's results change. */
-const OverviewRow = memo(function OverviewRow({
-  learner,
-  lessons,
-  context,
-}: {
-  learner: LearnerRecord;
-  lessons: ClassLesson[];
-  context: RowContext;
-}) {
-  const { store, stuckMinutes, now, onPick } = context;
-  const results = useStore(store, (s) => s.results[learner.id]);
-  return (
-    <tr data-learner={learner.name} style={{ height: ROW_HEIGHT }} className="border-t border-slate-300 dark:border-slate-700">
-      <LearnerName learner={learner} onPick={onPick} />
-      {lessons.map((lesson) => {
-        const status = lessonStatus(results?.[lesson.id], lesson, stuckMinutes, now);
-        const cell = STATUS_CELL[status];
-        return (
-          <td
-            key={lesson.id}
-            data-lesson={lesson.id}
-            data-state={status}
-            title={`${lesson.title}: ${cell.words}`}
-            className={`p-1 text-center ${cell.className}`}
-          >
-            {cell.mark}
-            <span className="sr-only">{cell.words}</span>
-          </td>
-        );
-      })}
-    </tr>
-  );
-});
+const OverviewRow = memo(
+  function OverviewRow({
+    index,
+    learner,
+    lessons,
+    context,
+  }: {
+    index: number;
+    learner: LearnerRecord;
+    lessons: ClassLesson[];
+    context: RowContext;
+  }) {
+    const { store, stuckMinutes, now, onPick } = context;
+    const results = useStore(store, (s) => s.results[learner.id]);
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        data-learner={learner.name}
+        style={rowStyle(index, ROW_HEIGHT, overviewColumns(lessons.length))}
+        className={ROW_CLASS}
+      >
+        <LearnerName learner={learner} onPick={onPick} />
+        {lessons.map((lesson) => {
+          const status = lessonStatus(results?.[lesson.id], lesson, stuckMinutes, now);
+          const cell = STATUS_CELL[status];
+          return (
+            <div
+              role="gridcell"
+              key={lesson.id}
+              data-lesson={lesson.id}
+              data-state={status}
+              title={`${lesson.title}: ${cell.words}`}
+              className={`p-1 text-center ${cell.className}`}
+            >
+              {cell.mark}
+              <span className="sr-only">{cell.words}</span>
+            </div>
+          );
+        })}
+      </div>
+    );
+  },
+  (before, after) =>
+    before.index === after.index &&
+    before.learner === after.learner &&
+    before.lessons === after.lessons &&
+    sameContext(
+      before.context,
+      after.context,
+      Object.values(after.context.store.get().results[after.learner.id] ?? {}).flatMap((lesson) => Object.values(lesson)),
+    ),
+);
 
 /** Learners × lessons (done, working, stuck): the default view; a lesson's head opens its grid. */
 export function Overview({
@@ -104,12 +127,12 @@ export function Overview({
   onLesson: (lessonId: string) => void;
 }) {
   const head = (
-    <tr>
-      <th scope="col" className="w-48 p-1 text-left">
+    <div role="row" aria-rowindex={1} className="grid font-bold" style={{ gridTemplateColumns: overviewColumns(lessons.length) }}>
+      <div role="columnheader" className="p-1 text-left">
         Learner
-      </th>
+      </div>
       {lessons.map((lesson) => (
-        <th key={lesson.id} scope="col" className="w-10 p-0">
+        <div role="columnheader" key={lesson.id} className="p-0">
           <button
             type="button"
             className="w-full p-1 hover:underline"
@@ -119,18 +142,17 @@ export function Overview({
             {lessonShortName(lesson)}
             <span className="sr-only"> {lesson.title}</span>
           </button>
-        </th>
+        </div>
       ))}
-    </tr>
+    </div>
   );
   return (
-    <WindowedTable
+    <WindowedGrid
       label="Learners × lessons"
       head={head}
       count={learners.length}
       rowHeight={ROW_HEIGHT}
-      columns={lessons.length + 1}
-      row={(index) => <OverviewRow key={learners[index].id} learner={learners[index]} lessons={lessons} context={context} />}
+      row={(index) => <OverviewRow key={learners[index].id} index={index} learner={learners[index]} lessons={lessons} context={context} />}
     />
   );
 }

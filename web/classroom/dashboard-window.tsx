@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 
 /** Rows drawn beyond the screen's edges, so a scroll shows rows already there. */
 const OVERSCAN = 8;
@@ -13,27 +13,36 @@ function visibleRange(body: HTMLElement | null, count: number, rowHeight: number
 }
 
 /**
- * A table whose body draws only the rows on screen (and a few around them) once there are more than fit:
- * the page scrolls as usual, and spacer rows keep the scroll bar and the row positions true. Rows must be
- * `rowHeight` pixels high.
+ * Where a row of a windowed grid sits and how it is laid out: at its own place, of a fixed size, and
+ * contained (`contain: strict`), so a change inside one row lays out that row alone, never the grid.
  */
-export function WindowedTable({
+export function rowStyle(index: number, rowHeight: number, columns: string): CSSProperties {
+  return { top: index * rowHeight, height: rowHeight, gridTemplateColumns: columns, contain: 'strict' };
+}
+
+/** The classes of every row of a windowed grid (its style comes from rowStyle). */
+export const ROW_CLASS = 'absolute inset-x-0 grid leading-6 border-t border-slate-300 dark:border-slate-700';
+
+/**
+ * An ARIA grid whose body draws only the rows on screen (and a few around them) once there are more than
+ * fit: the page scrolls as usual, the body keeps the height of every row, and each row is placed at its
+ * own offset (rowStyle). Rows must be `rowHeight` pixels high; `head` is the header row.
+ */
+export function WindowedGrid({
   label,
   head,
   count,
   rowHeight,
-  columns,
   row,
 }: {
   label: string;
   head: ReactNode;
   count: number;
   rowHeight: number;
-  columns: number;
-  /** The row at `index` (a `<tr>` with its key). */
+  /** The row at `index` (a `role="row"` with its key, `aria-rowindex` index + 2, placed by rowStyle). */
   row: (index: number) => ReactNode;
 }) {
-  const body = useRef<HTMLTableSectionElement>(null);
+  const body = useRef<HTMLDivElement>(null);
   const [range, setRange] = useState<[number, number]>(() => [0, Math.min(count, 40)]);
   const measure = useCallback(() => {
     const [first, last] = visibleRange(body.current, count, rowHeight);
@@ -48,7 +57,7 @@ export function WindowedTable({
     };
     window.addEventListener('scroll', onChange, { passive: true });
     window.addEventListener('resize', onChange);
-    // What sits above the table (the stuck list) grows and shrinks: the table moves without a scroll.
+    // What sits above the grid (the stuck list) grows and shrinks: the grid moves without a scroll.
     const resized = new ResizeObserver(onChange);
     resized.observe(document.body);
     return () => {
@@ -62,21 +71,13 @@ export function WindowedTable({
   const rows: ReactNode[] = [];
   for (let index = first; index < last; index++) rows.push(row(index));
   return (
-    <table className="w-full table-fixed border-collapse text-sm" aria-label={label} aria-rowcount={count + 1}>
-      <thead className="sticky top-0 z-10 bg-white dark:bg-slate-900">{head}</thead>
-      <tbody ref={body}>
-        {first > 0 && (
-          <tr aria-hidden="true" style={{ height: first * rowHeight }}>
-            <td colSpan={columns} />
-          </tr>
-        )}
+    <div role="grid" className="w-full text-sm" aria-label={label} aria-rowcount={count + 1} aria-readonly="true">
+      <div role="rowgroup" className="sticky top-0 z-10 bg-white dark:bg-slate-900">
+        {head}
+      </div>
+      <div role="rowgroup" ref={body} className="relative" style={{ height: count * rowHeight }}>
         {rows}
-        {last < count && (
-          <tr aria-hidden="true" style={{ height: (count - last) * rowHeight }}>
-            <td colSpan={columns} />
-          </tr>
-        )}
-      </tbody>
-    </table>
+      </div>
+    </div>
   );
 }

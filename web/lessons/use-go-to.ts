@@ -16,7 +16,7 @@ export function useGoTo(): (id: string) => void {
       if (id === workspaceStore.get().active) return;
       openWorkspace(id);
       prefillRequest(request, id);
-      // Now rather than after the debounce: a build of the previous lesson still in flight becomes stale.
+      // An explicit build: it runs the new lesson afresh, and a build of the previous one still in flight becomes stale.
       void session.compileNow(filesStore.get().files);
     },
     [session, request, filesStore, workspaceStore, openWorkspace],

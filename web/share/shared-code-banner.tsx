@@ -13,7 +13,7 @@ export function SharedCodeBanner() {
   const session = useSession();
   const error = useStore(shareStore, (s) => s.error);
   const unchosen = useStore(workspaceStore, (s) => s.unchosen);
-  // Now rather than after the debounce: what the learner chose runs at once, and older builds go stale.
+  // An explicit build: what the learner chose runs afresh at once, and older builds go stale.
   const choose = (choice: () => void) => () => {
     choice();
     dropShareFragment();

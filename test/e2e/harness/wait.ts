@@ -15,3 +15,12 @@ export const ANSWER = { timeout: 45_000 };
  * no service worker yet), or the first answer of a worker started on demand (Monaco's type checker).
  */
 export const FIRST = { timeout: 60_000 };
+
+/** `promise`, or a rejection naming `what` once `ms` passed: for waits that run inside the page, out of a poll's reach. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
