@@ -6,7 +6,5 @@ app.get('/', (req, res) => {
   // TODO: write 'Hello, world!' to the response with res.write(...)
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

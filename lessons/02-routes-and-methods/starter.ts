@@ -17,7 +17,5 @@ app.post('/lamp', (req, res) => {
 // TODO: HEAD /lamp sets the header x-lamp to 'on' or 'off' (res.headers['x-lamp'] = …)
 // TODO: GET /lamp/help, added with app.addRoute('GET', …), lists the routes
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

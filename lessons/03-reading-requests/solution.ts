@@ -17,7 +17,5 @@ app.get('/users/:name', (req, res) => {
   res.write(`Profile of ${req.params.name}.`);
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

@@ -25,7 +25,5 @@ app.post('/greet', async (req, res) => {
 // (e, req, res) that writes 'Oops! You forgot to include your name.' for status 400
 // and delegates every other error to the old handler.
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

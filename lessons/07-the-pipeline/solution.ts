@@ -12,10 +12,8 @@ app.get('/books', () => books);
 
 app.get('/books/count', () => books.length);
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');
 
 // Too late: the routes were frozen when the server started. Halo logs a warning; /late is a 404.
 app.get('/late', (req, res) => {

@@ -6,7 +6,5 @@ const todos = app.use('/todos', new MapService());
 // modify merges, so the todo keeps its text; update would replace the whole todo.
 app.post('/todos/:id/done', (req) => todos.modify(req.params.id, { done: true }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

@@ -6,7 +6,5 @@ const todos = app.use('/todos', new MapService());
 // TODO: this route loses the todo's text. Should it update (replace) or modify (merge)?
 app.post('/todos/:id/done', (req) => todos.update(req.params.id, { done: true }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

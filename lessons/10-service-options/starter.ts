@@ -11,7 +11,5 @@ app.use('/scratch', new MapService());
 // How a path segment becomes an id: the text "null" means no id at all.
 app.get('/ids/:raw', (req) => ({ raw: req.params.raw, id: Service.toId(req.params.raw) }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

@@ -11,7 +11,5 @@ const todos = app.use('/todos', new MapService());
 
 todos.afterAll((event) => console.log(`${event.eventName} ${event.id ?? ''}`));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

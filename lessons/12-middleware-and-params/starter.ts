@@ -25,7 +25,5 @@ const notes = app.chain([identify]).use('/notes', new NotesService());
 app.get('/welcome', () => notes.create({ text: 'Welcome!' }));
 app.get('/welcome/:user', (req) => notes.create({ text: 'Welcome!' }, { user: req.params.user }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Notes at ${server.uri}/notes`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Notes at http://localhost:3000/notes');

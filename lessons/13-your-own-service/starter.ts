@@ -37,7 +37,5 @@ app.use('/planets', planets);
 app.get('/compare/:a/:b', (req) => planets.readMany([req.params.a, req.params.b]));
 app.get('/with-moons/:moons', (req) => planets.findOne({ query: { moons: req.params.moons } }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Planets at ${server.uri}/planets`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');

@@ -25,7 +25,5 @@ app.get('/todos/:id/late', async (req) => {
   return { id: todo.id, late: todo.isLate(), age_s: Math.floor((Date.now() - todo.created_at.getTime()) / 1000) };
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

@@ -23,7 +23,5 @@ app.use('/todos', todos);
 // { id, late: todo.isLate(), age_s: whole seconds since todo.created_at }.
 // (HttpException.notFound() is handy if created_at is missing.)
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

@@ -17,7 +17,5 @@ for (const person of PEOPLE) await people.create(person);
 
 app.use('/people', people);
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`People at ${server.uri}/people`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('People at http://localhost:3000/people');

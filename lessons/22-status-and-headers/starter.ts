@@ -27,7 +27,5 @@ app.get('/library', (req, res) => {
   // TODO: send clients to /books for good: res.redirect with the status 301.
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Books at ${server.uri}/books`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Books at http://localhost:3000/books');

@@ -14,7 +14,5 @@ app.get('/api/stats', () => ({ visits }));
 
 app.get('/api/time', () => ({ now: new Date().toISOString() }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

@@ -32,7 +32,5 @@ const notes = app.use('/notes', new NotesService());
 // A call from our own code: no middleware, no provider.
 app.get('/welcome', () => notes.create({ text: 'Welcome!' }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Notes at ${server.uri}/notes`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Notes at http://localhost:3000/notes');

@@ -10,7 +10,5 @@ todos.before('created', (event) => {
   event.data = { done: false, ...event.data };
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Todos at ${server.uri}/todos`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Todos at http://localhost:3000/todos');

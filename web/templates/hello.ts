@@ -9,7 +9,5 @@ app.get('/', (req, res) => {
 // A route parameter: GET /hello/Ada
 app.get('/hello/:name', (req) => ({ greeting: `Hello, ${req.params.name}!` }));
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Listening on ${server.uri}`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Listening on http://localhost:3000');

@@ -12,7 +12,5 @@ app.get('/planets/:id/text', async (req, res) => {
   res.write(describePlanet(await planets.read(req.params.id)));
 });
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Planets at ${server.uri}/planets`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');

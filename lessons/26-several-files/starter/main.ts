@@ -11,7 +11,5 @@ app.get('/with-moons/:moons', (req) => planets.findOne({ query: { moons: req.par
 // TODO: GET /planets/:id/text answers the planet in a sentence, as text: read it with planets.read(…),
 // then write describePlanet(planet), which planets.service.ts exports (import it above).
 
-const server = new AppHttp(app);
-await server.startServer('localhost', 3000);
-// server.uri: where it really listens (on Node, HALO_PORT may choose another port).
-console.log(`Planets at ${server.uri}/planets`);
+await new AppHttp(app).startServer('localhost', 3000);
+console.log('Planets at http://localhost:3000/planets');
