@@ -46,3 +46,29 @@ test('a program whose port another process took meanwhile starts on another free
     taken.close();
   }
 }, 60_000);
+
+test("a program outside the repository whose second file imports 'halo' runs (both files as ES modules)", async () => {
+  // No package.json here: tsx alone would read greeting.ts as CommonJS, whose require('halo') nothing resolves.
+  writeFileSync(
+    join(dir, 'greeting.ts'),
+    "import { HttpException } from 'halo';\nexport const greet = (name: string): string => { if (!name) throw new HttpException(400, 'no name'); return `Hello, ${name}!`; };\n",
+  );
+  const file = join(dir, 'two-files.ts');
+  writeFileSync(
+    file,
+    [
+      "import { App, AppHttp } from 'halo';",
+      "import { greet } from './greeting.ts';",
+      'const app = new App();',
+      "app.get('/greet/:name', (req) => ({ text: greet(req.params.name) }));",
+      "await new AppHttp(app).startServer('localhost', 3000);",
+    ].join('\n'),
+  );
+  const program = await serveProgram(file);
+  try {
+    const response = await fetch(`${program.origin.replace('localhost', '127.0.0.1')}/greet/Ada`);
+    expect(await response.json()).toEqual({ text: 'Hello, Ada!' });
+  } finally {
+    await program.stop();
+  }
+}, 60_000);
