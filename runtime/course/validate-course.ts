@@ -102,6 +102,14 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
  */
 const PROOF_REQUEST_MS = 60_000;
 
+/** A program's failure with its output's first lines but no stack frames: what the teacher needs to see why. */
+const withoutStack = (message: string): string =>
+  message
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .slice(0, 6)
+    .join('\n  ');
+
 /** Runs the lesson's solution and starter against its checks; each problem points at the check in checks.ts. */
 async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: LoadedChecks): Promise<CourseProblem[]> {
   const problems: CourseProblem[] = [];
@@ -113,7 +121,7 @@ async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: Loaded
       problems.push({
         file: lesson[program].entry,
         line: 0,
-        message: `the ${program} does not run: ${(error as Error).message.split('\n')[0]}`,
+        message: `the ${program} does not run: ${withoutStack((error as Error).message)}`,
       });
       return null;
     }

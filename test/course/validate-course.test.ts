@@ -54,6 +54,17 @@ describe('validateCourse', () => {
     ]);
   }, 90_000);
 
+  it('says why a solution does not run: its output, without stack frames', async () => {
+    const dir = fixtureCopy((at) => {
+      replaceIn(at('05-echo/solution.ts'), "import { App, AppHttp } from 'halo';", "import { App, AppHttp } from 'halo';\nthrow new Error('the teacher left a typo');");
+    });
+    const problems = await validateCourse(dir);
+    const problem = problems.find((p) => p.file === join(dir, '05-echo/solution.ts'));
+    expect(problem?.message).toMatch(/^the solution does not run: .*solution\.ts exited before listening on port \d+\. Output:\n/);
+    expect(problem?.message).toContain('Error: the teacher left a typo');
+    expect(problem?.message).not.toMatch(/\n\s+at /);
+  }, 90_000);
+
   it('reports an observe check the starter fails and a task check it passes, at the check', async () => {
     const dir = fixtureCopy((at) => {
       replaceIn(at('05-echo/checks.ts'), "kind: 'observe',", "kind: 'task',");
