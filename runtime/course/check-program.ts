@@ -30,19 +30,29 @@ export function report(results: CheckResult[]): string {
     .join('\n');
 }
 
+/** How `checkProgram` runs a program's checks. */
+export interface CheckProgramOptions {
+  /** How many rounds of the checks to run against the same process (1 when omitted). */
+  rounds?: number;
+  /** The bound of each request (runChecks' default when omitted). */
+  timeoutMs?: number;
+  /** The bound for the program to listen (serveProgram's default when omitted): a bound for a failure, not an expected time. */
+  startMs?: number;
+  /** Added to the program's environment (e.g. `TZ`). */
+  env?: Record<string, string>;
+}
+
 /**
  * Serves the program `file` on Node (the Node AppHttp on a real socket) and runs the lesson's checks
  * `rounds` times against the same process, with Node's fetch: learners press "Run checks" again and
  * again, so checks must not depend on a fresh program. Returns the last round, or the first that failed.
- * `timeoutMs` bounds each request (runChecks' default when omitted).
  */
 export async function checkProgram(
   lesson: CheckedLesson,
   file: string,
-  rounds = 1,
-  timeoutMs?: number,
+  { rounds = 1, timeoutMs, startMs, env = {} }: CheckProgramOptions = {},
 ): Promise<{ results: CheckResult[]; output: string }> {
-  const served = await serveProgram(file, restarts(lesson) ? 60_000 : undefined);
+  const served = await serveProgram(file, startMs, env);
   runningPrograms.add(served);
   try {
     let results: CheckResult[] = [];

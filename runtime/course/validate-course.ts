@@ -102,6 +102,13 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
  */
 const PROOF_REQUEST_MS = 60_000;
 
+/**
+ * How long a proved program may take to listen. A program that never listens usually exits at once (nothing holds it open),
+ * so this bound only meets a program still starting: lesson 19's database took over 60 s to open beside two
+ * CPU-burning processes, and a proof must not fail a correct course for a busy machine.
+ */
+const PROOF_START_MS = 180_000;
+
 /** A program's failure with its output's first lines but no stack frames: what the teacher needs to see why. */
 const withoutStack = (message: string): string =>
   message
@@ -116,7 +123,7 @@ async function proveLesson(lesson: LessonOnDisk, checks: Check[], source: Loaded
   const at = (index: number): number => source.lines[index] ?? source.exportLine;
   const run = async (program: 'solution' | 'starter') => {
     try {
-      return (await checkProgram({ checks }, lesson[program].entry, 1, PROOF_REQUEST_MS)).results;
+      return (await checkProgram({ checks }, lesson[program].entry, { timeoutMs: PROOF_REQUEST_MS, startMs: PROOF_START_MS })).results;
     } catch (error) {
       problems.push({
         file: lesson[program].entry,

@@ -24,7 +24,7 @@ describe.concurrent.each(files)('%s', (name) => {
   // By folder: a lesson's place in the course (its number) follows course.json.
   const lesson = lessons.find((l) => l.id.startsWith(`${name.slice(0, 2)}-`))!;
   it('passes every check of its lesson', async ({ expect }) => {
-    const { results, output } = await checkProgram(lesson, join(folder, name), 2);
+    const { results, output } = await checkProgram(lesson, join(folder, name), { rounds: 2 });
     const failed = report(results);
     expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
   }, restarts(lesson) ? 150_000 : 40_000);

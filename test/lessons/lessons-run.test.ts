@@ -15,7 +15,7 @@ afterAll(async () => {
 // Concurrent: each test runs its own program on its own port; vitest caps how many run at once.
 describe.concurrent.each(lessons.map((lesson) => [lesson.id, lesson] as const))('lesson %s', (id, lesson) => {
   it('has a solution that passes every check, again and again', async ({ expect }) => {
-    const { results, output } = await checkProgram(lesson, lessonProgramPath(id, 'solution'), 3);
+    const { results, output } = await checkProgram(lesson, lessonProgramPath(id, 'solution'), { rounds: 3 });
     expect(results.length).toBeGreaterThan(0);
     const failed = report(results);
     expect(failed, `${failed}\n--- program output ---\n${output}`).toBe('');
