@@ -1,7 +1,8 @@
 /**
  * Globals a Node 20 program uses without an import that a browser worker may lack, supplied before the
  * program loads. The worker starts from a data: URL, which makes it a secure context in Chromium and
- * Firefox (host/sandbox-document.ts), so `crypto.randomUUID` and `crypto.subtle` are the engine's own;
+ * Firefox, and in WebKit from a blob: URL, secure too (host/sandbox-document.ts), so `crypto.randomUUID` and
+ * `crypto.subtle` are the engine's own;
  * `randomUUID` is still made from `getRandomValues` where an engine leaves it out. Node's `Buffer` and
  * `process` are not supplied: a partial `process` would make the libraries the worker runs (graphql-js,
  * PGlite's loader) believe they run on Node, and `Buffer` would need a package of its own in the worker.

@@ -9,7 +9,7 @@ import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { ANSWER, FIRST } from './harness/wait.ts';
-import { launchWebKit, webkitMissing, type WebKitSession } from './harness/webkit.ts';
+import { ensureWebKit, launchWebKit, type WebKitSession } from './harness/webkit.ts';
 
 const CRASHING = `import { App, AppHttp } from 'halo';
 
@@ -34,7 +34,7 @@ if (!target) return false;
 target.click();
 return true;`;
 
-const missing = webkitMissing();
+const missing = ensureWebKit();
 let server: StaticServer;
 let webkit: WebKitSession;
 
@@ -49,9 +49,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-test.skipIf(missing)(
+test(
   'a program that throws shows its message and main.ts:N in WebKit',
-  async () => {
+  async ({ skip }) => {
+    if (missing) skip(missing);
     const link = shareUrl(
       `${server.url}index.html`,
       encodeShare({ lesson: null, files: { 'main.ts': CRASHING }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }),

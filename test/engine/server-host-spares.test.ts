@@ -107,6 +107,28 @@ describe('ServerHost spares', () => {
     expect(states).toEqual(['starting', 'running', 'idle', 'starting', 'running']);
   });
 
+  it('a spare that could not start before a program took it over fails that program at once, saying why', async () => {
+    const entries: string[] = [];
+    // As SandboxFrame's handle does: a failure that came before a listener was set reaches the listener set later.
+    const failed = (): ServerWorkerHandle => {
+      let onerror: ((message: string) => void) | null = null;
+      return {
+        port: { onmessage: null, postMessage() {} },
+        get onerror() {
+          return onerror;
+        },
+        set onerror(listener) {
+          onerror = listener;
+          listener?.('it could not be loaded');
+        },
+        terminate() {},
+      };
+    };
+    const host = new ServerHost(failed, { console: (entry) => entries.push(entry.text), state() {} }, noCalls);
+    expect(await host.run(bundle)).toEqual({ status: 'crashed', origins: [] });
+    expect(entries).toEqual(['The program failed to start: The server worker failed: it could not be loaded']);
+  });
+
   it('a program stopped while it starts never runs', async () => {
     const { spawn } = workers();
     const host = new ServerHost(spawn, listeners, noCalls);

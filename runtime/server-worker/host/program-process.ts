@@ -45,6 +45,8 @@ export class ProgramProcess {
   /** When the current busy time began, and the busy time granted before it (both bounded by BUSY_CAP_MS). */
   private busySince = 0;
   private busySpent = 0;
+  /** Why the worker could not start, once known: a spare may fail before a program takes it over and starts. */
+  private workerFailure: string | null = null;
 
   /** Takes over `worker`, a freshly spawned server worker. */
   constructor(
@@ -52,11 +54,15 @@ export class ProgramProcess {
     private readonly events: ProcessEvents,
   ) {
     worker.port.onmessage = (event: MessageEvent<FromServerWorker>) => this.receive(event.data);
-    worker.onerror = (message) => this.finishStart({ ok: false, message: `The server worker failed: ${message}` });
+    worker.onerror = (message) => {
+      this.workerFailure = `The server worker failed: ${message}`;
+      this.finishStart({ ok: false, message: this.workerFailure });
+    };
   }
 
   /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
   start(code: string, timeoutMs: number, clock?: ClockShift): Promise<StartOutcome> {
+    if (this.workerFailure !== null) return Promise.resolve({ ok: false, message: this.workerFailure });
     return new Promise((resolve) => {
       // The program's time counts from its top level: a worker still parsing its own script on a busy
       // machine (a classroom laptop) is not the learner's fault. The worker itself gets a minute.

@@ -38,38 +38,52 @@ addEventListener('message', function init(event) {
     'import(URL.createObjectURL(event.data)).catch(function (error) { postMessage({ type: "${BOOT_FAILED}", message: String(error) }); }); });';
   var dataUrl = 'data:text/javascript,' + encodeURIComponent(boot);
   var blobUrl = URL.createObjectURL(new Blob([boot], { type: 'text/javascript' }));
+  // WebKit starts a worker from a data: URL but denies it the import of its own blob: URLs ("Cross-origin script
+  // load denied"): a worker from the data: URL whose boot failed starts again from the blob: URL, and so do all later ones.
+  var fromData = true;
   var startWorker = function () {
-    try {
-      return new Worker(dataUrl, { name: 'halo-server' });
-    } catch (error) {
-      return new Worker(blobUrl, { name: 'halo-server' });
+    if (fromData) {
+      try {
+        return { worker: new Worker(dataUrl, { name: 'halo-server' }), fromData: true };
+      } catch (error) {
+        fromData = false;
+      }
     }
+    return { worker: new Worker(blobUrl, { name: 'halo-server' }), fromData: false };
   };
   var control = event.ports[0];
   var workers = new Map();
+  var spawn = function (id, port) {
+    var started = startWorker();
+    var worker = started.worker;
+    worker.postMessage(script);
+    var fail = function (text) {
+      control.postMessage({ type: 'error', id: id, message: text || 'it could not be loaded' });
+    };
+    worker.onerror = function (error) {
+      error.preventDefault();
+      fail(error.message);
+    };
+    // The port goes over once, when the server worker says it is ready, before any program loads;
+    // anything else a worker posts here (a program's self.postMessage) is ignored.
+    worker.onmessage = function (reply) {
+      if (!port || !reply.data) return;
+      if (reply.data.type === '${BOOT_FAILED}') {
+        if (!started.fromData || workers.get(id) !== worker) return fail(reply.data.message);
+        fromData = false;
+        worker.terminate();
+        return spawn(id, port);
+      }
+      if (reply.data.type !== '${WORKER_READY}') return;
+      worker.postMessage({ type: 'connect' }, [port]);
+      port = null;
+    };
+    workers.set(id, worker);
+  };
   control.onmessage = function (message) {
     var data = message.data;
     if (data.type === 'spawn') {
-      var worker = startWorker();
-      worker.postMessage(script);
-      var port = message.ports[0];
-      var fail = function (text) {
-        control.postMessage({ type: 'error', id: data.id, message: text || 'it could not be loaded' });
-      };
-      worker.onerror = function (error) {
-        error.preventDefault();
-        fail(error.message);
-      };
-      // The port goes over once, when the server worker says it is ready, before any program loads;
-      // anything else a worker posts here (a program's self.postMessage) is ignored.
-      worker.onmessage = function (reply) {
-        if (!port || !reply.data) return;
-        if (reply.data.type === '${BOOT_FAILED}') return fail(reply.data.message);
-        if (reply.data.type !== '${WORKER_READY}') return;
-        worker.postMessage({ type: 'connect' }, [port]);
-        port = null;
-      };
-      workers.set(data.id, worker);
+      spawn(data.id, message.ports[0]);
     } else if (data.type === 'terminate') {
       var stopped = workers.get(data.id);
       if (stopped) stopped.terminate();

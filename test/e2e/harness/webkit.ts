@@ -5,15 +5,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { installDebianPackage } from './debian-package.ts';
 
 const DRIVER = '/usr/bin/WebKitWebDriver';
 const XVFB = '/usr/bin/Xvfb';
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-/** Why WebKit cannot run here (a missing binary), or null when it can. */
-export function webkitMissing(): string | null {
-  const missing = [DRIVER, XVFB, MINIBROWSER].filter((path) => !existsSync(path));
-  return missing.length ? `missing ${missing.join(', ')} (apt-get install webkit2gtk-driver xvfb)` : null;
+/**
+ * Installs what WebKit needs when it is missing and we are root with apt-get (the driver's package brings
+ * MiniBrowser with it); returns why WebKit still cannot run here, or null when it can.
+ */
+export function ensureWebKit(): string | null {
+  const missing = installDebianPackage('webkit2gtk-driver', DRIVER) ?? installDebianPackage('xvfb', XVFB);
+  if (missing) return missing;
+  return existsSync(MINIBROWSER) ? null : `${MINIBROWSER} is missing: install the Debian package "libwebkit2gtk-4.1-0"`;
 }
 
 /** A WebDriver session in WebKitGTK's MiniBrowser. */
@@ -24,6 +29,11 @@ export interface WebKitSession {
   run<T>(script: string, ...args: unknown[]): Promise<T>;
   /** Runs `script` until it returns a truthy value (checked every 250 ms), at most `timeoutMs`; returns that value. */
   waitFor<T>(script: string, timeoutMs: number, ...args: unknown[]): Promise<T>;
+  /**
+   * Calls `fn` in the page (its source is sent, as puppeteer's `evaluate` does) and resolves with what its promise
+   * resolves to, polled for at most `timeoutMs`: the driver's own script timeout (30 s) never cuts a long wait short.
+   */
+  evaluate<T, A extends unknown[]>(fn: (...args: A) => Promise<T>, timeoutMs: number, ...args: A): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -103,17 +113,33 @@ export async function launchWebKit(): Promise<WebKitSession> {
     throw error;
   }
   const run = <T>(script: string, ...args: unknown[]) => call<T>(base, 'POST', `/session/${id}/execute/sync`, { script, args });
+  async function waitFor<T>(script: string, timeoutMs: number, ...args: unknown[]): Promise<T> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await run<T>(script, ...args);
+      if (value) return value;
+      if (Date.now() > until) throw new Error(`WebKit: timed out after ${timeoutMs} ms waiting for ${script}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  let nextCall = 0;
   return {
     goto: (url) => call(base, 'POST', `/session/${id}/url`, { url }),
     run,
-    async waitFor<T>(script: string, timeoutMs: number, ...args: unknown[]): Promise<T> {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await run<T>(script, ...args);
-        if (value) return value;
-        if (Date.now() > until) throw new Error(`WebKit: timed out after ${timeoutMs} ms waiting for ${script}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+    waitFor,
+    async evaluate<T, A extends unknown[]>(fn: (...args: A) => Promise<T>, timeoutMs: number, ...args: A): Promise<T> {
+      const key = nextCall++;
+      // The outcome waits in the page, under its key, for the polls below to collect it.
+      await run(
+        `const [key, args] = arguments;
+         const settled = (window.__webdriverSettled ??= {});
+         (${fn.toString()})(...args).then((value) => (settled[key] = { value }), (error) => (settled[key] = { error: String(error) }));`,
+        key,
+        args,
+      );
+      const outcome = await waitFor<{ value: T; error?: string }>(`return window.__webdriverSettled[arguments[0]];`, timeoutMs, key);
+      if (outcome.error !== undefined) throw new Error(`WebKit: ${fn.name} failed in the page: ${outcome.error}`);
+      return outcome.value;
     },
     async close() {
       await call(base, 'DELETE', `/session/${id}`).catch(() => undefined);
