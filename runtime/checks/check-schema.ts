@@ -1,13 +1,7 @@
 import * as v from 'valibot';
+import { strictObject as strict } from './strict-object.ts';
 import { VALUE_KIND_TYPES, type JsonValue } from './check-format.ts';
 import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-data.ts';
-
-/** A strict object whose issues read as words: a key is missing, or is not one this part of a check has. */
-function strict<T extends v.ObjectEntries>(entries: T, part: string) {
-  return v.strictObject(entries, (issue) =>
-    issue.input === undefined ? 'is missing' : `is not a key of ${part} (${Object.keys(entries).join(', ')})`,
-  );
-}
 
 const text = v.string();
 const texts = v.union([text, v.array(text)]);

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { COURSE_FILE_NAME, courseFileIssues, type CourseFile } from './course-file.ts';
+import { parseTree } from 'jsonc-parser';
+import { pathMark } from '../checks/json-mark.ts';
 import { lineOf, type CourseProblem } from './course-problem.ts';
 import { LESSON_FOLDER, PROGRAM_FILE } from './lesson-folder.ts';
 
@@ -101,12 +103,11 @@ function readCourseFile(dir: string, problems: CourseProblem[]): CourseFile | nu
     return null;
   }
   const issues = courseFileIssues(value);
+  const root = parseTree(source);
   for (const issue of issues) {
-    const key = issue.path
-      .split('.')
-      .filter((part) => !/^\d+$/.test(part))
-      .pop();
-    problems.push({ file: path, line: key ? lineOf(source, `"${key}"`) : 1, message: `"${issue.path || 'course'}" ${issue.message}` });
+    const where = issue.path.length > 0 ? issue.path.join('.') : 'course';
+    const at = root ? pathMark(root, issue.path, issue.onKey, '').offset : 0;
+    problems.push({ file: path, line: source.slice(0, at).split('\n').length, message: `"${where}" ${issue.message}` });
   }
   return issues.length === 0 ? (value as CourseFile) : null;
 }

@@ -3,7 +3,7 @@ import { apiReference } from '../build/api-reference-cache.ts';
 import { FrontmatterError, parseLessonText } from '../build/frontmatter.ts';
 import { lessonLinkProblems } from '../build/lesson-links.ts';
 import { kindOf, type Check } from '../checks/check-format.ts';
-import { checkIssues } from '../checks/check-schema.ts';
+import { checkIssuesAt, issueWords, type CheckIssue } from '../checks/check-schema.ts';
 import { findApiEntry } from '../contract/api-entry.ts';
 import { checkProgram } from './check-program.ts';
 import type { CourseProblem } from './course-problem.ts';
@@ -72,6 +72,19 @@ function lessonTextProblems(lesson: LessonOnDisk, lessons: ReadonlySet<string>):
   });
 }
 
+/**
+ * The line of `checks.ts` an issue is about: the line of the key it names, looked for from the check's first line
+ * (`start`) up to the next check's; the check's first line for a missing key or one the text does not show.
+ */
+function issueLine(lines: readonly string[], issue: CheckIssue, start: number, end = lines.length + 1): number {
+  const key = issue.path.at(-1);
+  if (typeof key !== 'string' || issue.message === 'is missing') return start;
+  const name = key.replace(/\W/g, '\\$&');
+  const written = new RegExp(`(^|[\\s{,])(${name}|'${name}'|"${name}")\\s*:`);
+  for (let line = start; line < end && line <= lines.length; line++) if (written.test(lines[line - 1])) return line;
+  return start;
+}
+
 /** The lesson's checks once loaded and checked against the schema; null when they cannot be used. */
 async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null; source: LoadedChecks | null; problems: CourseProblem[] }> {
   const file = lesson.checksFile;
@@ -89,9 +102,16 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
     };
   if (source.value.length === 0)
     return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'has no check: a lesson needs at least one' }] };
-  const problems = source.value.flatMap((check: unknown, index) =>
-    checkIssues(check).map((issue) => ({ file, line: source.lines[index] ?? source.exportLine, message: `check ${index + 1}: ${issue}` })),
-  );
+  const text = readFileSync(file, 'utf8').split('\n');
+  const problems = source.value.flatMap((check: unknown, index) => {
+    const found = checkIssuesAt(check).map((issue) => ({
+      file,
+      line: issueLine(text, issue, source.lines[index] ?? source.exportLine, source.lines[index + 1]),
+      message: `check ${index + 1}: ${issueWords(issue)}`,
+    }));
+    // A union's branches can report the same words twice.
+    return found.filter((p, i) => found.findIndex((q) => q.message === p.message) === i);
+  });
   return { checks: problems.length === 0 ? (source.value as Check[]) : null, source, problems };
 }
 

@@ -1,15 +1,8 @@
-import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
 import type { Check } from '../checks/check-format.ts';
 import { checkIssuesAt, issueWords } from '../checks/check-schema.ts';
 import { EXERCISE_LIMITS, keyProblem } from './exercise.ts';
-
-/** A stretch of the checks' text that is wrong, and why: what an editor underlines. */
-export interface JsonMark {
-  /** Where the stretch starts, in UTF-16 code units from the text's start. */
-  offset: number;
-  length: number;
-  message: string;
-}
+import { pathMark, type JsonMark } from '../checks/json-mark.ts';
 
 /** The checks' text read: the checks, or what is wrong in words (the first problem) and where each problem is. */
 export type ChecksReading = { checks: Check[] } | { problem: string; marks: JsonMark[] };
@@ -48,31 +41,6 @@ function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let at = text.indexOf('\n'); at !== -1 && at < offset; at = text.indexOf('\n', at + 1)) line++;
   return line;
-}
-
-/**
- * The stretch to mark for `node`: a value as it is, but an object or list (often many lines) by its key
- * when it has one, else by its opening bracket.
- */
-function nodeMark(node: Node, message: string): JsonMark {
-  if (node.type !== 'object' && node.type !== 'array') return { offset: node.offset, length: node.length, message };
-  const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-  return key ? { offset: key.offset, length: key.length, message } : { offset: node.offset, length: 1, message };
-}
-
-/**
- * Where in the text `path` (keys and indexes from the root) is: the value there, or its key when
- * `onKey`. A path that is not in the text (a missing key) marks the nearest part of it that is.
- */
-export function pathMark(root: Node, path: (string | number)[], onKey: boolean, message: string): JsonMark {
-  for (let depth = path.length; depth >= 0; depth--) {
-    const node = findNodeAtLocation(root, path.slice(0, depth));
-    if (!node) continue;
-    const key = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
-    if (onKey && depth === path.length && key) return { offset: key.offset, length: key.length, message };
-    return nodeMark(node, message);
-  }
-  return nodeMark(root, message);
 }
 
 /** The problem as its words read in the status line: what is wrong, and on which line. */
@@ -126,7 +94,7 @@ export function readChecksJson(text: string): ChecksReading {
     return { problem: `The checks cannot be used: ${withLine(text, unsafe)}.`, marks: [unsafe] };
   }
   if (!Array.isArray(value)) {
-    const mark = nodeMark(root, 'the checks are a JSON list');
+    const mark = pathMark(root, [], false, 'the checks are a JSON list');
     return { problem: 'The checks are a JSON list: [ { "title": …, "request": …, "expect": … } ].', marks: [mark] };
   }
   const marks: JsonMark[] = [];

@@ -5,7 +5,8 @@
  */
 import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { MAX_CHECKS_TEXT, pathMark, readChecksJson, type JsonMark } from '../../runtime/exercises/checks-json.ts';
+import { pathMark, type JsonMark } from '../../runtime/checks/json-mark.ts';
+import { MAX_CHECKS_TEXT, readChecksJson } from '../../runtime/exercises/checks-json.ts';
 
 const check = { title: 'Lists todos', request: { method: 'GET', path: '/todos' }, expect: { status: 200, json: [] } };
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);

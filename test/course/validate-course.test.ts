@@ -56,7 +56,11 @@ describe('validateCourse', () => {
 
   it('says why a solution does not run: its output, without stack frames', async () => {
     const dir = fixtureCopy((at) => {
-      replaceIn(at('05-echo/solution.ts'), "import { App, AppHttp } from 'halo';", "import { App, AppHttp } from 'halo';\nthrow new Error('the teacher left a typo');");
+      replaceIn(
+        at('05-echo/solution.ts'),
+        "import { App, AppHttp } from 'halo';",
+        "import { App, AppHttp } from 'halo';\nthrow new Error('the teacher left a typo');",
+      );
     });
     const problems = await validateCourse(dir);
     const problem = problems.find((p) => p.file === join(dir, '05-echo/solution.ts'));
@@ -88,6 +92,15 @@ describe('validateCourse', () => {
     ]);
   }, 90_000);
 
+  it('names a misspelt course file key in words, on the line of the chapter that has it', async () => {
+    const dir = fixtureCopy((at) => replaceIn(at('course.json'), '"lessons": ["05-echo"]', '"lesons": ["05-echo"]'));
+    const problems = await validateCourse(dir, { proofs: false });
+    expect(problems).toEqual([
+      { file: join(dir, 'course.json'), line: 5, message: '"chapters.1.lessons" is missing' },
+      { file: join(dir, 'course.json'), line: 5, message: '"chapters.1.lesons" is not a key of a chapter (title, intro, lessons)' },
+    ]);
+  }, 60_000);
+
   it('reports bad frontmatter, broken links, bad checks and a bad course file with their lines, without running anything', async () => {
     const dir = fixtureCopy((at) => {
       replaceIn(at('05-echo/lesson.md'), 'summary: Read', 'sumary: Read');
@@ -106,7 +119,7 @@ describe('validateCourse', () => {
       { file: join(dir, '10-greeting/checks.ts'), line: 4, message: 'check 1: "expect" is missing' },
       {
         file: join(dir, '10-greeting/checks.ts'),
-        line: 4,
+        line: 7,
         message: expect.stringMatching(/^check 1: "expected" is not a key of a check \(title, kind, request, expect/),
       },
       { file: join(dir, '05-echo/lesson.md'), line: 3, message: expect.stringContaining('"sumary" is not a frontmatter key') },
