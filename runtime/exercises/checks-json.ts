@@ -99,10 +99,23 @@ export function readChecksJson(text: string): ChecksReading {
   }
   const marks: JsonMark[] = [];
   let problem: string | null = null;
+  // The limits a shared exercise holds to, told while editing rather than only when sharing refuses.
+  const { checks: most, checkChars, allChecksChars } = EXERCISE_LIMITS;
+  if (value.length > most) {
+    const mark = pathMark(root, [most], false, `an exercise has at most ${most} checks`);
+    return { problem: `The checks cannot be shared: ${withLine(text, mark)}.`, marks: [mark] };
+  }
+  const sizes = value.map((check) => JSON.stringify(check)?.length ?? 0);
+  if (sizes.reduce((sum, size) => sum + size, 0) > allChecksChars) {
+    const mark = pathMark(root, [], false, `the checks are longer than ${allChecksChars.toLocaleString('en')} characters together`);
+    return { problem: `The checks cannot be shared: ${mark.message}.`, marks: [mark] };
+  }
   for (const [i, check] of value.entries()) {
     // A list or a number is no check (valibot would take a list's indexes for unknown keys).
     const notObject = typeof check !== 'object' || check === null || Array.isArray(check);
     const found = notObject ? [{ path: [], onKey: false, message: 'must be a check, an object' }] : checkIssuesAt(check);
+    if (sizes[i] > checkChars)
+      found.push({ path: [], onKey: false, message: `is longer than ${checkChars.toLocaleString('en')} characters` });
     const issues = found.map((issue) => pathMark(root, [i, ...issue.path], issue.onKey, issueWords(issue)));
     if (issues.length === 0) continue;
     marks.push(...issues);

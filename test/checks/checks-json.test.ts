@@ -7,6 +7,7 @@ import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { pathMark, type JsonMark } from '../../runtime/checks/json-mark.ts';
 import { MAX_CHECKS_TEXT, readChecksJson } from '../../runtime/exercises/checks-json.ts';
+import { EXERCISE_LIMITS } from '../../runtime/exercises/exercise.ts';
 
 const check = { title: 'Lists todos', request: { method: 'GET', path: '/todos' }, expect: { status: 200, json: [] } };
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -48,6 +49,22 @@ describe('readChecksJson', () => {
   it('reads valid checks', () => {
     expect(readChecksJson(pretty([check]))).toEqual({ checks: [check] });
     expect(readChecksJson('[]')).toEqual({ checks: [] });
+  });
+
+  it('tells the limits sharing holds to while editing: a check too long, too many checks, too much together', () => {
+    const long = { ...check, title: 'x'.repeat(EXERCISE_LIMITS.checkChars) };
+    const text = pretty([check, long]);
+    const reading = readChecksJson(text);
+    if (!('problem' in reading)) throw new Error('read as valid');
+    expect(reading.problem).toMatch(/^Check 2: "check" is longer than 20,000 characters \(line \d+\)$/);
+    // Marked at the second check's opening bracket.
+    const opening = text.split('\n').flatMap((line, i) => (line.trim() === '{' ? [i + 1] : []));
+    expect(lineOf(text, reading.marks[0])).toBe(opening[1]);
+    const many = readChecksJson(pretty(Array.from({ length: EXERCISE_LIMITS.checks + 1 }, () => check)));
+    expect('problem' in many && many.problem).toMatch(/^The checks cannot be shared: an exercise has at most 50 checks \(line \d+\)\.$/);
+    const fat = { ...check, title: 'x'.repeat(EXERCISE_LIMITS.checkChars - 200) };
+    const all = readChecksJson(pretty(Array.from({ length: 11 }, () => fat)));
+    expect('problem' in all && all.problem).toBe('The checks cannot be shared: the checks are longer than 200,000 characters together.');
   });
 
   it('marks a wrong key on its line, and names it and the line in the problem', () => {
