@@ -83,3 +83,18 @@ test('a check changed on disk reloads the page with the changed check; the learn
   // The validator ran on save: the solution no longer passes, at the check's line.
   await printed(/10-greeting\/checks\.ts:4: the solution fails the check "GET \/ answers Hello, edited course!"/);
 }, 180_000);
+
+test('a lesson text with a broken frontmatter shows its problem in the lesson, not an overlay over the playground', async () => {
+  const lessonFile = join(course, '10-greeting/lesson.md');
+  const source = readFileSync(lessonFile, 'utf8');
+  writeFileSync(lessonFile, source.replace('summary:', 'sumary:'));
+  const problem = page.getByText('This lesson’s text has a problem.').first();
+  await problem.waitFor(FIRST);
+  expect(await page.getByRole('article').first().textContent()).toMatch(/"sumary" is not a frontmatter key/);
+  expect(await page.locator('vite-error-overlay').count()).toBe(0);
+  // The playground is still there to use.
+  expect(await page.getByRole('button', { name: 'Send', exact: true }).count()).toBe(1);
+  writeFileSync(lessonFile, source);
+  await page.getByRole('article', { name: 'Lesson 1: A greeting of your own' }).waitFor(FIRST);
+  await problem.waitFor({ state: 'detached', ...WAIT });
+}, 180_000);

@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode, replaceInEditor, send, waitForProgram } from './share-page.ts';
+import { sendRequest } from './exercise-maker-page.ts';
+import { replaceCode, replaceInEditor, waitForProgram } from './share-page.ts';
 
 const PROGRAM = `import { App, AppHttp, MapService } from 'halo';
 
@@ -86,12 +87,7 @@ beforeAll(async () => {
   await replaceCode(page, PROGRAM);
   await waitForProgram(page, example);
   await page.getByRole('button', { name: 'Make an exercise' }).click();
-  await page.getByLabel('Method').selectOption('POST');
-  await page.getByLabel('Path and query').fill('/todos');
-  await page.getByRole('region', { name: 'Request' }).getByRole('tab', { name: 'Body' }).click();
-  await page.getByRole('radio', { name: 'JSON' }).check();
-  await page.getByLabel('JSON body').fill('{ "text": "Write the exercise" }');
-  expect((await send(page)).status).toBe('201 Created');
+  expect((await sendRequest(page, 'POST', '/todos', '{ "text": "Write the exercise" }')).status).toBe('201 Created');
   await page.getByRole('button', { name: 'Add as check', exact: true }).click();
   await page.getByTestId('draft-check').getByTestId('replay-report').waitFor(ANSWER);
   recordedTitle = await page.getByLabel('Check 1 title').inputValue();

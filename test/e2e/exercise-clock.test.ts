@@ -17,7 +17,8 @@ import { settledChecks } from './harness/course-page.ts';
 import { installDebianPackage } from './harness/debian-package.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForProgram } from './share-page.ts';
+import { startExercise, sendRequest } from './exercise-maker-page.ts';
+import { replaceCode } from './share-page.ts';
 
 const STARTER = `import { App, AppHttp } from 'halo';
 
@@ -63,18 +64,6 @@ let teacher: Page;
 let link = '';
 let checks: Check[] = [];
 
-/** Sends `method path` from the request panel (with a JSON body when given: a GET has none) and returns the answer. */
-async function sendRequest(page: Page, method: string, path: string, json?: string): Promise<{ status: string; body: string }> {
-  await page.getByLabel('Method').selectOption(method);
-  await page.getByLabel('Path and query').fill(path);
-  if (json !== undefined) {
-    await page.getByRole('region', { name: 'Request' }).getByRole('tab', { name: 'Body' }).click();
-    await page.getByRole('radio', { name: 'JSON' }).check();
-    await page.getByLabel('JSON body').fill(json);
-  }
-  return send(page);
-}
-
 /** Clicks "Add as check" and waits for the replay's report on the first check (a new one, or its next step). */
 async function addAsCheck(page: Page, steps: number): Promise<string> {
   await page.getByRole('button', { name: 'Add as check', exact: true }).click();
@@ -99,14 +88,13 @@ beforeAll(async () => {
   session = await PlaygroundSession.open({ page: 'index.html?lesson=scratch' });
   teacher = session.page;
   await teacher.setViewportSize({ width: 1400, height: 1000 });
-  const example = await waitForProgram(teacher);
-  await replaceCode(teacher, STARTER);
-  const started = await waitForProgram(teacher, example);
-  await teacher.getByRole('button', { name: 'Make an exercise' }).click();
-  await teacher.getByLabel('Exercise title').fill('Notes that remember');
-  await teacher.getByLabel('Exercise instructions').fill('Make notes and read them back.');
-  await replaceCode(teacher, SOLUTION, "import { App, AppHttp, HttpException } from 'halo';");
-  await waitForProgram(teacher, started);
+  await startExercise(teacher, {
+    title: 'Notes that remember',
+    instructions: 'Make notes and read them back.',
+    starter: STARTER,
+    solution: SOLUTION,
+    solutionMark: "import { App, AppHttp, HttpException } from 'halo';",
+  });
 }, FIRST.timeout * 2);
 
 afterAll(async () => {

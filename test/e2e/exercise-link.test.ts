@@ -15,7 +15,8 @@ import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { distDir } from './harness/paths.ts';
 import { settledChecks } from './harness/course-page.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { pasteIntoEditor, replaceCode, send, waitForProgram } from './share-page.ts';
+import { startExercise, sendRequest } from './exercise-maker-page.ts';
+import { pasteIntoEditor, send, waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
@@ -86,17 +87,14 @@ beforeAll(async () => {
   session = await PlaygroundSession.open({ page: 'index.html?lesson=scratch' });
   teacher = session.page;
   await teacher.setViewportSize({ width: 1400, height: 1000 });
-  const example = await waitForProgram(teacher);
-  await replaceCode(teacher, STARTER);
-  const started = await waitForProgram(teacher, example);
-  await teacher.getByRole('button', { name: 'Make an exercise' }).click();
-  await teacher.getByLabel('Exercise title').fill(TITLE);
-  await teacher
-    .getByLabel('Exercise instructions')
-    .fill('# Todos\n\nServe **todos** over REST, GraphQL and WebSocket. <img src=x onerror="window.pwned=1">');
+  await startExercise(teacher, {
+    title: TITLE,
+    instructions: '# Todos\n\nServe **todos** over REST, GraphQL and WebSocket. <img src=x onerror="window.pwned=1">',
+    starter: STARTER,
+    solution: SOLUTION,
+    solutionMark: 'import { App, AppHttp, MapService',
+  });
   expect(await teacher.getByTestId('exercise-starter').textContent()).toBe('Files: main.ts.');
-  await replaceCode(teacher, SOLUTION, 'import { App, AppHttp, MapService');
-  await waitForProgram(teacher, started);
 }, FIRST.timeout * 2);
 
 afterAll(async () => {
@@ -108,12 +106,7 @@ test(
   async () => {
     const page = teacher;
     // HTTP: a create, after another one, so the recorded id is "1", not what a fresh start gives.
-    await page.getByLabel('Method').selectOption('POST');
-    await page.getByLabel('Path and query').fill('/todos');
-    await page.getByRole('region', { name: 'Request' }).getByRole('tab', { name: 'Body' }).click();
-    await page.getByRole('radio', { name: 'JSON' }).check();
-    await page.getByLabel('JSON body').fill('{ "text": "Write the exercise" }');
-    await send(page);
+    await sendRequest(page, 'POST', '/todos', '{ "text": "Write the exercise" }');
     expect((await send(page)).status).toBe('201 Created');
     const rest = await addResponseAsCheck(page, 1);
     expect(rest).toMatch(/left out .*\bid\b/);

@@ -13,24 +13,9 @@ import { launchFirefox } from './harness/firefox.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
+import { CRASHING_PROGRAM } from './fixtures/crashing-program.ts';
 
 const lesson = lessons[0];
-
-const crashing = `import { App, AppHttp } from 'halo';
-
-const app = new App();
-
-function explode(): never {
-  throw new TypeError('name is missing');
-}
-
-app.get('/', () => {
-  setTimeout(() => explode());
-  explode();
-});
-
-await new AppHttp(app).startServer('localhost', 3000);
-`;
 
 const usingCrypto = `import { App, AppHttp } from 'halo';
 
@@ -186,7 +171,7 @@ test(
     await (await byText('[role=tab]', /^Console/)).click();
     await (await byText('button', 'Clear console')).click();
     const before = await waitForProgram();
-    await replaceCode(crashing, 'setTimeout(() => explode());');
+    await replaceCode(CRASHING_PROGRAM, 'setTimeout(() => explode());');
     await waitForProgram(before);
     expect((await send()).status).toBe('500 Internal Server Error');
     const uncaught = await consoleEntry(/Uncaught TypeError: name is missing/);

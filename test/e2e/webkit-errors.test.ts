@@ -10,22 +10,7 @@ import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { ANSWER, FIRST } from './harness/wait.ts';
 import { ensureWebKit, launchWebKit, type WebKitSession } from './harness/webkit.ts';
-
-const CRASHING = `import { App, AppHttp } from 'halo';
-
-const app = new App();
-
-function explode(): never {
-  throw new TypeError('name is missing');
-}
-
-app.get('/', () => {
-  setTimeout(() => explode());
-  explode();
-});
-
-await new AppHttp(app).startServer('localhost', 3000);
-`;
+import { CRASHING_PROGRAM } from './fixtures/crashing-program.ts';
 
 /** Clicks the first `selector` element whose text is `text`, once there; in the page, as a learner's click would. */
 const CLICK = `const [selector, text] = arguments;
@@ -55,7 +40,11 @@ test(
     if (missing) skip(missing);
     const link = shareUrl(
       `${server.url}index.html`,
-      encodeShare({ lesson: null, files: { 'main.ts': CRASHING }, request: { method: 'GET', path: '/', headers: [], bodyType: 'none' } }),
+      encodeShare({
+        lesson: null,
+        files: { 'main.ts': CRASHING_PROGRAM },
+        request: { method: 'GET', path: '/', headers: [], bodyType: 'none' },
+      }),
     );
     await webkit.goto(link);
     await webkit.waitFor(CLICK, FIRST.timeout, 'button', 'Run shared code');
