@@ -179,7 +179,8 @@ test(
         await page.getByRole('button', { name: 'Run shared code' }).click();
         expect(await settledChecks(page, 3), `round ${round}, starter`).toEqual({ passed: 0, failed: 3 });
         await page.getByRole('button', { name: 'Show solution' }).click();
-        await page.getByRole('button', { name: 'Use solution' }).click();
+        // The solution dialog is a chunk loaded on first use: in a fresh context on a busy machine, more than 30 s.
+        await page.getByRole('button', { name: 'Use solution' }).click(FIRST);
         await expect
           .poll(() => settledChecks(page, 3), { ...ANSWER, message: `round ${round}, solution` })
           .toEqual({ passed: 3, failed: 0 });
@@ -212,7 +213,8 @@ test(
       await page.getByRole('button', { name: 'Run shared code' }).click();
       expect(await settledChecks(page, 3)).toEqual({ passed: 0, failed: 3 });
       await page.getByRole('button', { name: 'Show solution' }).click();
-      await page.getByRole('button', { name: 'Use solution' }).click();
+      // The solution dialog is a chunk loaded on first use: in a fresh context on a busy machine, more than 30 s.
+      await page.getByRole('button', { name: 'Use solution' }).click(FIRST);
       await expect.poll(() => settledChecks(page, 3), ANSWER).toEqual({ passed: 3, failed: 0 });
     } finally {
       server.setDown(false);
