@@ -71,9 +71,12 @@ export function lessonTextPlugin(): Plugin {
         { lessons: lessonIds(file), hasApi: (name) => findApiEntry(api, name) !== undefined },
         linesBefore,
       );
-      const linkProblem = `${file}: broken link${problems.length > 1 ? 's' : ''} in ${basename(file)}:\n  ${problems.join('\n  ')}`;
-      if (problems.length > 0 && !serving) throw new Error(linkProblem);
-      const shown = problems.length > 0 ? `${problemLesson(file, [linkProblem]).markdown}\n\n${markdown}` : markdown;
+      let shown = markdown;
+      if (problems.length > 0) {
+        const linkProblem = `${file}: broken link${problems.length > 1 ? 's' : ''} in ${basename(file)}:\n  ${problems.join('\n  ')}`;
+        if (!serving) throw new Error(linkProblem);
+        shown = `${problemLesson(file, [linkProblem]).markdown}\n\n${markdown}`;
+      }
       const compiled: CompiledLessonText = { ...fields, text: markdownToTree(shown) };
       return `export default ${JSON.stringify(compiled)};`;
     },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { strictObject as strict } from './strict-object.ts';
+import { locatedIssue, strictObject as strict, type LocatedIssue } from './strict-object.ts';
 import { VALUE_KIND_TYPES, type JsonValue } from './check-format.ts';
 import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../framework/tracing/trace-data.ts';
 
@@ -86,22 +86,8 @@ const FLOW_CHECK = strict(
   'a check of steps',
 );
 
-/** One thing wrong with a check, and where: the keys and indexes down to the value (or the key) it is about. */
-export interface CheckIssue {
-  /** From the check down: `['expect', 'status']`, `['steps', 0, 'request']`; empty for the check itself. */
-  path: (string | number)[];
-  /** True when the issue is about the key at the end of `path` (unknown, or missing), not its value. */
-  onKey: boolean;
-  /** What is wrong, in words: `is missing`, `must start with /`. */
-  message: string;
-}
-
-/** The path of a valibot issue, prefixed with the path of the union it was reported under. */
-function issuePath(issue: v.BaseIssue<unknown>, prefix: CheckIssue['path']): CheckIssue {
-  const items = issue.path ?? [];
-  const path = [...prefix, ...items.map((item) => item.key as string | number)];
-  return { path, onKey: items.at(-1)?.origin === 'key', message: issue.message };
-}
+/** One thing wrong with a check, and where: its path runs from the check down. */
+export type CheckIssue = LocatedIssue;
 
 /**
  * What is wrong with `value` as one check of the lesson check format (check-format.ts), each issue with
@@ -115,9 +101,9 @@ export function checkIssuesAt(value: unknown): CheckIssue[] {
   // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix. Its issues are
   // reported from the step down, under the union's own path.
   return parsed.issues.flatMap((issue) => {
-    if (issue.type !== 'union' || !issue.issues) return [issuePath(issue, [])];
-    const { path } = issuePath(issue, []);
-    return issue.issues.map((inner) => issuePath(inner, path));
+    if (issue.type !== 'union' || !issue.issues) return [locatedIssue(issue)];
+    const { path } = locatedIssue(issue);
+    return issue.issues.map((inner) => locatedIssue(inner, path));
   });
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { strictObject } from '../checks/strict-object.ts';
+import { locatedIssue, strictObject, type LocatedIssue } from '../checks/strict-object.ts';
 import { LESSON_FOLDER } from './lesson-folder.ts';
 
 const line = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
@@ -37,21 +37,8 @@ export const COURSE_FILE_NAME = 'course.json';
 /** What the course file says, once checked. */
 export type CourseFile = v.InferOutput<typeof COURSE_FILE>;
 
-/** One thing wrong with the course file, and where: the keys and indexes down to it, and whether it is about the key. */
-export interface CourseFileIssue {
-  path: (string | number)[];
-  /** True when the issue is about the key at the end of `path` (unknown, or missing), not its value. */
-  onKey: boolean;
-  message: string;
-}
-
-/** The course file's problems; empty when it matches the schema. */
-export function courseFileIssues(value: unknown): CourseFileIssue[] {
+/** The course file's problems, each with where it is; empty when it matches the schema. */
+export function courseFileIssues(value: unknown): LocatedIssue[] {
   const parsed = v.safeParse(COURSE_FILE, value);
-  if (parsed.success) return [];
-  return parsed.issues.map((issue) => ({
-    path: (issue.path ?? []).map((item) => item.key as string | number),
-    onKey: issue.path?.at(-1)?.origin === 'key',
-    message: issue.message,
-  }));
+  return parsed.success ? [] : parsed.issues.map((issue) => locatedIssue(issue));
 }
