@@ -4,13 +4,13 @@
  * shown, lesson 19's first PgService response; cold and warm; unthrottled and with the page's CPU 4× slower;
  * and the browser's PSS after five lessons against an empty page.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { REPO_ROOT } from './harness/paths.ts';
 import type { StaticServer } from './harness/static-server.ts';
 import { FIRST } from './harness/wait.ts';
+import { browserPid, processMemory, treePss, type ProcessMemory } from './process-memory.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
 
 /** The page's CPU slowdowns measured (1: none). */
@@ -37,7 +37,7 @@ interface ProfileFigures {
 interface LearnerFigures {
   profiles: ProfileFigures[];
   /** PSS of the browser's process tree, MB: with one empty page, and after five lessons in the playground. */
-  pss: { empty: number; lessons: number };
+  pss: { empty: number; lessons: number; byProcess: ProcessMemory[] };
   /** Which of the page's threads and workers the CPU throttle reached, as CDP reported it. */
   throttleReached: string;
 }
@@ -127,46 +127,6 @@ async function profile(browser: Browser, server: StaticServer, slowdown: number)
   return out;
 }
 
-/** PSS (MB) of `pid` and all its descendants, from /proc/<pid>/smaps_rollup. */
-export function treePss(pid: number): number {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='])
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [child, parent] of table) {
-      if (tree.has(parent) && !tree.has(child)) {
-        tree.add(child);
-        grew = true;
-      }
-    }
-  }
-  let kb = 0;
-  for (const member of tree) {
-    try {
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return kb / 1024;
-}
-
-/** The browser this process launched (its direct child). */
-export function browserPid(): number {
-  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
-    .toString()
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/));
-  const row = table.find(([, parent, name]) => Number(parent) === process.pid && /chrom/i.test(name ?? ''));
-  if (!row) throw new Error('the browser process was not found among this process’s children');
-  return Number(row[0]);
-}
-
 /** The browser's PSS with one empty page, then after five lessons opened one after the other in one playground tab. */
 async function memory(browser: Browser, server: StaticServer): Promise<LearnerFigures['pss']> {
   const context = await browser.newContext();
@@ -182,8 +142,9 @@ async function memory(browser: Browser, server: StaticServer): Promise<LearnerFi
     await send(page);
   }
   const lessons = treePss(pid);
+  const byProcess = processMemory(pid);
   await context.close();
-  return { empty, lessons };
+  return { empty, lessons, byProcess };
 }
 
 /** Which targets a CPU throttle set through a page's CDP session reaches: the page's renderer main thread only. */
@@ -264,6 +225,12 @@ export function learnerSection(figures: LearnerFigures): string {
       return `| ${name} | ${BEFORE[key][0]} | ${cell(plain[key], t1)} | ${BEFORE[key][1]} | ${cell(slow[key], t4)} | ${targets} |`;
     }),
     `| browser tree PSS: five lessons over an empty page | 828 MB (whole tree) | ${overhead.toFixed(0)} MB over the empty page (${figures.pss.empty.toFixed(0)} → ${figures.pss.lessons.toFixed(0)} MB)${overhead <= 500 ? ' MET' : ' **MISSED**'} | | | ≤ 500 MB |`,
+    '',
+    'The same browser after the five lessons, by process (a renderer is told apart by the worker threads it hosts):',
+    '',
+    '| process | dedicated workers | service worker | PSS |',
+    '|---|---|---|---|',
+    ...figures.pss.byProcess.map((p) => `| ${p.kind} | ${p.workers} | ${p.serviceWorker ? 'yes' : ''} | ${p.pssMb.toFixed(0)} MB |`),
     '',
   ].join('\n');
 }

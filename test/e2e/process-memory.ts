@@ -1,0 +1,96 @@
+/**
+ * The browser's memory as the system sees it, for the benches: the PSS of its process tree, and of each process
+ * with what it is (browser, GPU, a utility service, a renderer named by the worker threads it hosts: the
+ * playground's page runs the compiler and Monaco's workers, the sandbox frame's renderer the server workers).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** One process of the browser's tree. */
+export interface ProcessMemory {
+  pid: number;
+  /** What the process is, from its command line and its threads. */
+  kind: string;
+  /** Its dedicated worker threads (a renderer's), and whether it runs a service worker. */
+  workers: number;
+  serviceWorker: boolean;
+  /** PSS, MB. */
+  pssMb: number;
+}
+
+/** The pids of `pid` and all its descendants. */
+function tree(pid: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const members = new Set([pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [child, parent] of table) {
+      if (members.has(parent) && !members.has(child)) {
+        members.add(child);
+        grew = true;
+      }
+    }
+  }
+  return [...members];
+}
+
+/** PSS of `pid` in kB, 0 once it ended. */
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0; // The process ended meanwhile.
+  }
+}
+
+/** PSS (MB) of `pid` and all its descendants, from /proc/<pid>/smaps_rollup. */
+export function treePss(pid: number): number {
+  return tree(pid).reduce((kb, member) => kb + pssKb(member), 0) / 1024;
+}
+
+/** The names of `pid`'s threads (Chromium names a worker's thread after its kind, cut to 15 characters). */
+function threadNames(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map((task) => readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim());
+  } catch {
+    return [];
+  }
+}
+
+/** Every process of the browser's tree with what it is and its PSS, largest first. */
+export function processMemory(pid: number): ProcessMemory[] {
+  return tree(pid)
+    .map((member) => {
+      let args: string[] = [];
+      try {
+        args = readFileSync(`/proc/${member}/cmdline`, 'utf8').split('\0');
+      } catch {
+        // Ended meanwhile: its PSS reads 0 too.
+      }
+      const flag = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+      const type = flag('type');
+      const threads = threadNames(member);
+      const workers = threads.filter((name) => name.startsWith('DedicatedWorker')).length;
+      const serviceWorker = threads.some((name) => name.startsWith('ServiceWorker'));
+      const kind = !type ? 'browser' : type === 'utility' ? `utility (${flag('utility-sub-type') ?? '?'})` : type;
+      return { pid: member, kind, workers, serviceWorker, pssMb: pssKb(member) / 1024 };
+    })
+    .filter((process) => process.pssMb > 0)
+    .sort((a, b) => b.pssMb - a.pssMb);
+}
+
+/** The browser this process launched (its direct child). */
+export function browserPid(): number {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
+    .toString()
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/));
+  const row = table.find(([, parent, name]) => Number(parent) === process.pid && /chrom/i.test(name ?? ''));
+  if (!row) throw new Error('the browser process was not found among this process’s children');
+  return Number(row[0]);
+}
