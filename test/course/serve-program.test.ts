@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { serveProgram } from '../../runtime/course/serve-program.ts';
+import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halo-serve-program-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
