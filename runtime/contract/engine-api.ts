@@ -113,6 +113,11 @@ export interface PlaygroundEngine {
   readonly ChecksWebSocket: SocketClass;
   /** Stops the checks' copy of the program (a round ended, or its lesson closed); the next run for the checks starts it afresh. */
   stopChecks(): void;
+  /**
+   * Fetches and inflates PGlite and a new database's seed now, for a program about to use PgService (a lesson about
+   * it is open), so no run of such code waits for them. Returns a function that lets go of them.
+   */
+  prepareDatabase(): () => void;
   /** The current program state. */
   readonly state: ProgramState;
   /** Subscribes to console output; returns an unsubscribe function. */

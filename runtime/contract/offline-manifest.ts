@@ -21,4 +21,9 @@ export const OFFLINE_MESSAGES = {
   precache: 'HALO_OFFLINE_PRECACHE',
   /** Worker → page: every precache file is stored; carries the version. */
   ready: 'HALO_OFFLINE_READY',
+  /**
+   * Page → a new version's waiting worker: take over now. Chromium's own attempt can stall for its 5-minute
+   * limit when a message restarts the old worker while it is being stopped for the swap.
+   */
+  takeOver: 'HALO_OFFLINE_TAKE_OVER',
 } as const;

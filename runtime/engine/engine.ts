@@ -1,6 +1,7 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
-import { answerPgCall, pgliteSeed } from '../server-worker/host/pg-store.ts';
+import { answerPgCall, pgliteAssets, pgliteSeed } from '../server-worker/host/pg-store.ts';
+import { DatabasePreload } from './database-preload.ts';
 import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
@@ -41,11 +42,18 @@ export interface EngineOptions {
   compilerAfterFirstResponse?: boolean;
 }
 
-/** Answers a program's call to the page: an optional package's module, or its PGlite's assets, seed (from the site at `root`) and files. */
-export async function answerCall(call: PgCall, root: URL): ReturnType<typeof answerPgCall> {
+/**
+ * Answers a program's call to the page: an optional package's module, or its PGlite's assets, seed (from the site at
+ * `root`, or what `preload` holds) and files.
+ */
+export async function answerCall(call: PgCall, root: URL, preload?: DatabasePreload): ReturnType<typeof answerPgCall> {
   if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+  if (call.method === 'assets') {
+    const value = await (preload ? preload.assetsForProgram() : pgliteAssets());
+    return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
+  }
   if (call.method !== 'seed') return answerPgCall(call);
-  const seed = await pgliteSeed(root);
+  const seed = await (preload ? preload.seedForProgram() : pgliteSeed(root));
   return { reply: { ok: true, value: seed }, transfer: [seed] };
 }
 
@@ -60,6 +68,7 @@ export class Engine implements PlaygroundEngine {
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
   private readonly answerCall: (call: PgCall) => ReturnType<typeof answerPgCall>;
+  private readonly database: DatabasePreload;
   /** The checks' host, created on the first run for the checks and kept; null before. */
   private checksHost: ServerHost | null = null;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
@@ -72,7 +81,8 @@ export class Engine implements PlaygroundEngine {
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
-    this.answerCall = (call) => answerCall(call, root);
+    this.database = new DatabasePreload(pgliteAssets, () => pgliteSeed(root));
+    this.answerCall = (call) => answerCall(call, root, this.database);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -133,6 +143,21 @@ export class Engine implements PlaygroundEngine {
     );
     const answered = toWireRequest(request).then((wire) => this.checks().fetch(wire));
     return fromWireResponse(await Promise.race([answered, aborted]));
+  }
+
+  /** Fetches PGlite and a new database's seed ahead (see PlaygroundEngine.prepareDatabase); returns the release. */
+  prepareDatabase(): () => void {
+    let released = false;
+    // Once the playground is up: not in the way of the first program's start, and through the service worker, which
+    // then keeps the files for offline use.
+    this.ready.then(
+      () => !released && this.database.start(),
+      () => undefined,
+    );
+    return () => {
+      released = true;
+      this.database.drop();
+    };
   }
 
   /** Stops the checks' copy of the program, if it runs (a round ended): its worker and databases are freed. */

@@ -10,6 +10,7 @@ import { withoutVary } from './without-vary.ts';
 
 /** The parts of the service worker global scope used here (the DOM lib does not describe it). */
 interface WorkerScope {
+  skipWaiting(): Promise<void>;
   registration: { scope: string; active: unknown };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(
@@ -134,6 +135,11 @@ worker.addEventListener('message', (event) => {
   // msw's worker unregisters itself when its last page closes, and so on every reload of a single tab:
   // the next navigation then went to the network and failed offline. The playground's worker stays.
   if (event.data === MSW_CLIENT_CLOSED) return event.stopImmediatePropagation();
+  // Asking again is what makes the browser retry a swap that stalled (msw asked once, while installing).
+  if ((event.data as { type?: unknown } | null)?.type === OFFLINE_MESSAGES.takeOver) {
+    event.stopImmediatePropagation();
+    return void worker.skipWaiting();
+  }
   if ((event.data as { type?: unknown } | null)?.type !== OFFLINE_MESSAGES.precache) return;
   event.waitUntil(precache().then(() => event.source?.postMessage({ type: OFFLINE_MESSAGES.ready, version: HALO_OFFLINE.version })));
 });

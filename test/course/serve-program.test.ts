@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halo-serve-program-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,3 +74,50 @@ test("a program outside the repository whose second file imports 'halo' runs (bo
     await program.stop();
   }
 }, 60_000);
+
+test('a program ends when the process that served it is killed, instead of running on as an orphan', async () => {
+  const pidFile = join(dir, 'program.pid');
+  const program = join(dir, 'orphan-candidate.ts');
+  writeFileSync(
+    program,
+    [
+      "import { createServer } from 'node:http';",
+      "import { writeFileSync } from 'node:fs';",
+      `writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`,
+      "createServer((_, res) => res.end('ok')).listen(Number(process.env.HALO_PORT), '127.0.0.1');",
+    ].join('\n'),
+  );
+  const parentScript = join(dir, 'serving-parent.mts');
+  writeFileSync(
+    parentScript,
+    [
+      `import { serveProgram } from ${JSON.stringify(join(REPO_ROOT, 'runtime/course/tools/serve-program.ts'))};`,
+      `await serveProgram(${JSON.stringify(program)});`,
+      "console.log('serving');",
+      'setInterval(() => {}, 1000);',
+    ].join('\n'),
+  );
+  const parent = spawn(process.execPath, ['--import', 'tsx', parentScript], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('serving') && resolve());
+      parent.once('exit', (code) => reject(new Error(`the parent exited first (${code})`)));
+    });
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(true);
+    parent.kill('SIGKILL');
+    await expect.poll(() => alive(pid), { timeout: 20_000 }).toBe(false);
+  } finally {
+    parent.kill('SIGKILL');
+  }
+}, 90_000);
+
+/** Whether a process `pid` exists (signal 0 only checks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -75,6 +75,14 @@ export class FakeEngine implements PlaygroundEngine {
     this.checksStopped += 1;
   }
 
+  /** How many database preloads are held now (prepared and not released). */
+  databasesPrepared = 0;
+
+  prepareDatabase(): () => void {
+    this.databasesPrepared += 1;
+    return () => (this.databasesPrepared -= 1);
+  }
+
   onConsole(listener: (entry: ConsoleEntry) => void): () => void {
     this.consoleListeners.add(listener);
     return () => this.consoleListeners.delete(listener);

@@ -2,6 +2,7 @@ import type { CompileResult, Diagnostic, PlaygroundEngine, ProgramBundle } from 
 import { createStore, type Store } from '../state/store.ts';
 import { sameFiles, type Files } from '../state/files-store.ts';
 import { RunHeldError } from './run-held-error.ts';
+import { importsPgService } from './imports-pg-service.ts';
 
 /** What the compile-and-run loop last did, for the status line, markers and problems list. */
 export interface SessionState {
@@ -46,9 +47,6 @@ export type TypeErrorCheck = () => Promise<TypeCheck | null>;
 
 /** A compile that succeeded. */
 type CompiledBuild = Extract<CompileResult, { ok: true }>;
-
-/** `import { …, PgService, … } from 'halo'`: the program loads PGlite when it starts. */
-const IMPORTS_PG_SERVICE = /\bimport\s*\{[^}]*\bPgService\b[^}]*\}\s*from\s*['"]halo['"]/;
 
 /**
  * Compiles the learner's files on change (at once, one build at a time, the newest edit superseding older ones) or on
@@ -167,7 +165,7 @@ export class ProgramSession {
       if (explicit || result.bundle.id !== this.handed?.id) {
         this.handed = result.bundle;
         this.handedFiles = files;
-        const database = Object.values(files).some((code) => IMPORTS_PG_SERVICE.test(code));
+        const database = importsPgService(files);
         this.store.set({
           runStartedAt: Date.now(),
           starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program',

@@ -7,6 +7,7 @@ import { ChecksBar } from '../lessons/checks-bar.tsx';
 import { LessonActions } from '../lessons/lesson-actions.tsx';
 import { ExerciseText } from './exercise-text.tsx';
 import { exerciseAsLesson } from './exercise-lesson.ts';
+import { usePrepareDatabase } from '../engine/use-prepare-database.ts';
 import type { Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /**
@@ -19,6 +20,7 @@ export function ExercisePane({ id, exercise, checksBar = true }: { id: string; e
   // Until the learner runs the shared code, nothing may choose code for them (a reset would run the starter).
   const held = useStore(workspaceStore, (s) => s.unchosen !== null);
   const lesson = exerciseAsLesson(id, exercise);
+  usePrepareDatabase(lesson.solution);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />

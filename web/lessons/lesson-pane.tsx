@@ -9,6 +9,7 @@ import { LessonActions } from './lesson-actions.tsx';
 import { ChecksBar } from './checks-bar.tsx';
 import { useCourseEnd } from './course-end-store.ts';
 import { takeFocus } from './lesson-focus.ts';
+import { usePrepareDatabase } from '../engine/use-prepare-database.ts';
 
 // Shown at the course's end or in the free playground: loaded then, not with the first lesson.
 const ScratchNotes = lazy(() => import('./scratch-notes.tsx').then((m) => ({ default: m.ScratchNotes })));
@@ -36,6 +37,7 @@ export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const active = useStore(workspaceStore, (s) => s.active);
   const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);
+  usePrepareDatabase(lesson?.solution);
   // The body follows once the new lesson's text has loaded: until then the previous lesson stays, never a blank pane.
   const shownId = useDeferredValue(active);
   const shown = findLesson(shownId);

@@ -1,6 +1,7 @@
 import { createStore } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
+import { askWaitingToTakeOver } from './take-over-waiting.ts';
 
 /** The offline cache as the page sees it. */
 export interface OfflineState {
@@ -18,8 +19,8 @@ export function createOfflineState() {
   const offlineStore = createStore<OfflineState>({ ready: false, updated: false });
 
   /**
-   * Asks the service worker to store every file once the playground is up (`ready`), and notices when a
-   * new deployment's worker takes control. Returns a function that disconnects.
+   * Asks the service worker to store every file once the playground is up (`ready`), notices when a new
+   * deployment's worker takes control, and nudges one left waiting. Returns a function that disconnects.
    */
   function connectOffline(ready: Promise<void>): () => void {
     const container = navigator.serviceWorker;
@@ -33,12 +34,17 @@ export function createOfflineState() {
     container.addEventListener('controllerchange', onControllerChange);
     container.addEventListener('message', onMessage);
     let cancelled = false;
+    let stopWatching = () => {};
+    void container.ready.then((registration) => {
+      if (!cancelled) stopWatching = askWaitingToTakeOver(registration);
+    });
     ready.then(
       () => !cancelled && container.controller?.postMessage({ type: OFFLINE_MESSAGES.precache }),
       () => undefined, // the engine reports its own failure
     );
     return () => {
       cancelled = true;
+      stopWatching();
       container.removeEventListener('controllerchange', onControllerChange);
       container.removeEventListener('message', onMessage);
     };

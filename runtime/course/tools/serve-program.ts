@@ -7,6 +7,8 @@ import { REPO_ROOT } from './course-dir.ts';
 
 /** Makes `halo` resolve to this repository's framework from a program anywhere (resolve-halo.ts). */
 const RESOLVE_HALO = join(REPO_ROOT, 'runtime/course/tools/resolve-halo.ts');
+/** Ends the program when this process goes (exit-with-parent.ts). */
+const EXIT_WITH_PARENT = join(REPO_ROOT, 'runtime/course/tools/exit-with-parent.ts');
 
 /** A Halo program running in a child process. */
 export interface RunningProgram {
@@ -35,11 +37,12 @@ export async function serveProgram(file: string, timeoutMs = 60_000, env: Record
   let output = '';
   let stopCurrent: () => Promise<void> = async () => {};
   const launch = async (): Promise<void> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, file], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, file], {
       cwd: REPO_ROOT,
       // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
       env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let own = '';
     const collect = (chunk: Buffer) => {

@@ -47,7 +47,7 @@ async function fetchBytes(url: string | URL): Promise<ArrayBuffer> {
 }
 
 /** PGlite's wasm and file bundle from the site (through the service worker, so offline too). */
-async function assets(): Promise<PgAssets> {
+export async function pgliteAssets(): Promise<PgAssets> {
   const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([
     fetchBytes(pgliteWasmUrl),
     fetchBytes(initdbWasmUrl),
@@ -120,15 +120,11 @@ export function pgliteSeed(root: URL): Promise<ArrayBuffer> {
 }
 
 /**
- * Answers a program's PGlite on the page's side: its assets, and its data directories' files, kept in
- * the playground's IndexedDB (which the program cannot reach). The files are data the page never
- * interprets; a program can only read and write the PGlite files of this playground.
+ * Answers a program's PGlite on the page's side about its data directories' files, kept in the playground's
+ * IndexedDB (which the program cannot reach). The files are data the page never interprets; a program can
+ * only read and write the PGlite files of this playground.
  */
 export async function answerPgCall(call: PgCall): Promise<{ reply: PgReply; transfer: Transferable[] }> {
-  if (call.method === 'assets') {
-    const value = await assets();
-    return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
-  }
   if (call.method === 'load') {
     const value = await load(String(call.name));
     return { reply: { ok: true, value }, transfer: value.flatMap((file) => (file.data ? [file.data] : [])) };
