@@ -5,16 +5,16 @@ import { embedScriptPlugin } from './runtime/build/embed-script-plugin.ts';
 import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { haloTarballPlugin } from './runtime/build/halo-tarball-plugin.ts';
 import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
-import { lessonTextPlugin } from './runtime/build/lesson-text-plugin.ts';
+import { lessonTextPlugin } from './runtime/course/tools/lesson-text-plugin.ts';
 import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
 import { pgliteSeedPlugin } from './runtime/build/pglite-seed-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
 import { sandboxedWorkersDevPlugin } from './runtime/build/sandboxed-workers-dev-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
-import { buildRunsProofs, courseDirOf } from './runtime/course/course-dir.ts';
-import { coursePlugin } from './runtime/course/course-plugin.ts';
-import { readCourse } from './runtime/course/read-course.ts';
+import { buildRunsProofs, courseDirOf } from './runtime/course/tools/course-dir.ts';
+import { coursePlugin } from './runtime/course/tools/course-plugin.ts';
+import { readCourse } from './runtime/course/tools/read-course.ts';
 
 // The course the site is built with: lessons/, or the folder HALO_COURSE names (`npm run build -- --course <dir>` sets it).
 const courseDir = courseDirOf([], process.env);

@@ -1,4 +1,4 @@
-import { defineChecks } from '../lesson-format.ts';
+import { defineChecks } from 'halo/course';
 
 const taxes = { method: 'POST', path: '/todos', body: { text: 'File taxes', due: '2020-04-15T00:00:00.000Z' } } as const;
 

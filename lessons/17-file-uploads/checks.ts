@@ -1,4 +1,4 @@
-import { defineChecks } from '../lesson-format.ts';
+import { defineChecks } from 'halo/course';
 
 const todo = { filename: 'todo.txt', content: 'Buy milk\nSweep\nCall Grace', contentType: 'text/plain' };
 

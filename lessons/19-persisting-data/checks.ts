@@ -1,4 +1,4 @@
-import { defineChecks } from '../lesson-format.ts';
+import { defineChecks } from 'halo/course';
 
 const create = { method: 'POST', path: '/todos', bodyType: 'json', body: { text: 'Water the plants' } } as const;
 

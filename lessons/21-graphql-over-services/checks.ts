@@ -1,5 +1,5 @@
-import { defineChecks } from '../lesson-format.ts';
-import type { CheckRequest, JsonValue } from '../lesson-format.ts';
+import { defineChecks } from 'halo/course';
+import type { CheckRequest, JsonValue } from 'halo/course';
 
 /** A GraphQL request: the query and its variables as the JSON body of POST /graphql. */
 const gql = (query: string, variables?: { [name: string]: JsonValue }): CheckRequest => ({ method: 'POST', path: '/graphql', body: variables ? { query, variables } : { query } });

@@ -1,4 +1,4 @@
-import { defineChecks } from '../lesson-format.ts';
+import { defineChecks } from 'halo/course';
 
 const ada = { 'x-user': 'ada' };
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { parseLessonText } from '../build/frontmatter.ts';
-import type { Check } from '../checks/check-format.ts';
-import { checkIssues } from '../checks/check-schema.ts';
-import { formatProblem } from '../course/course-problem.ts';
-import { loadChecks } from '../course/load-checks.ts';
-import { readCourse } from '../course/read-course.ts';
+import { parseLessonText } from '../course/format/frontmatter.ts';
+import type { Check } from '../course/format/check-format.ts';
+import { checkIssues } from '../course/format/check-schema.ts';
+import { formatProblem } from '../course/tools/course-problem.ts';
+import { loadChecks } from '../course/tools/load-checks.ts';
+import { readCourse } from '../course/tools/read-course.ts';
 import type { ClassLesson } from './class-protocol.ts';
 
 /**

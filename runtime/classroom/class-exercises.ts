@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { exerciseId, readExercise } from '../exercises/exercise.ts';
-import { EXERCISE_FILE_EXTENSION, EXERCISE_FILE_FORMAT, MAX_EXERCISE_FILE_BYTES } from '../exercises/exercise-file-format.ts';
-import { filesLimitProblem } from '../exercises/file-names.ts';
+import { exerciseId, readExercise } from '../course/exercises/exercise.ts';
+import { EXERCISE_FILE_EXTENSION, EXERCISE_FILE_FORMAT, MAX_EXERCISE_FILE_BYTES } from '../course/exercises/exercise-file-format.ts';
+import { filesLimitProblem } from '../course/exercises/file-names.ts';
 import type { ClassLesson } from './class-protocol.ts';
 
 /** An exercise a class serves: its column on the dashboard, and its file's text for the learners' "Open". */

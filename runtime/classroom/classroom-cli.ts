@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, join, resolve } from 'node:path';
 import QRCode from 'qrcode';
-import { courseDirOf, REPO_ROOT } from '../course/course-dir.ts';
+import { courseDirOf, REPO_ROOT } from '../course/tools/course-dir.ts';
 import { DEFAULT_CLASS_LIMITS, type ClassLimits } from './class-guard.ts';
 import { listenOn, openClass } from './class-server.ts';
 

@@ -1,9 +1,9 @@
 import type { ProgramBundle } from '../contract/engine-api.ts';
 import { fromWireResponse, toWireRequest } from '../contract/wire.ts';
 import type { ServerHost } from '../server-worker/host/server-host.ts';
-import { runChecks } from '../checks/run-checks.ts';
-import type { Check } from '../checks/check-format.ts';
-import { methodAllowsBody } from '../checks/encode-request.ts';
+import { runChecks } from '../course/checks/run-checks.ts';
+import type { Check } from '../course/format/check-format.ts';
+import { methodAllowsBody } from '../contract/encode-request.ts';
 import { MAX_BODY_CHARS, type SnippetCheckResult, type SnippetRequest, type SnippetResponse } from './snippet-protocol.ts';
 
 /** Where a program that has not said where it listens is asked: the address every lesson's program uses. */

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openClass } from '../../runtime/classroom/class-server.ts';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 function emptySite(): string {
   const site = mkdtempSync(join(tmpdir(), 'halo-class-bench-'));

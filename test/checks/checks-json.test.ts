@@ -1,13 +1,13 @@
 /**
- * The exercise's checks read from JSON text (runtime/exercises/checks-json.ts): each problem is marked
+ * The exercise's checks read from JSON text (runtime/course/exercises/checks-json.ts): each problem is marked
  * where it is in the text (the key or value a schema issue's path names, a syntax error at its offset),
  * and hostile text (prototype keys, deep nesting, megabytes) is refused quickly, without a throw.
  */
 import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { pathMark, type JsonMark } from '../../runtime/checks/json-mark.ts';
-import { MAX_CHECKS_TEXT, readChecksJson } from '../../runtime/exercises/checks-json.ts';
-import { EXERCISE_LIMITS } from '../../runtime/exercises/exercise.ts';
+import { pathMark, type JsonMark } from '../../runtime/course/format/json-mark.ts';
+import { MAX_CHECKS_TEXT, readChecksJson } from '../../runtime/course/exercises/checks-json.ts';
+import { EXERCISE_LIMITS } from '../../runtime/course/exercises/exercise.ts';
 
 const check = { title: 'Lists todos', request: { method: 'GET', path: '/todos' }, expect: { status: 200, json: [] } };
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);

@@ -1,17 +1,17 @@
 /**
- * Recording a check from an exchange (runtime/checks/record-check.ts): what "Add as check" makes of an HTTP,
+ * Recording a check from an exchange (runtime/course/checks/record-check.ts): what "Add as check" makes of an HTTP,
  * GraphQL and WebSocket exchange, with every field, some fields, or "contains text"; the checks are valid
  * in the lesson format and pass against the program that answered.
  */
 import { describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/index.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { jsonFields, pickJson } from '../../runtime/checks/json-fields.ts';
-import { defaultChoices, recordCheck, type HttpExchange } from '../../runtime/checks/record-check.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
-import type { CheckRequest, SingleCheck } from '../../runtime/checks/check-format.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
+import { jsonFields, pickJson } from '../../runtime/course/checks/json-fields.ts';
+import { defaultChoices, recordCheck, type HttpExchange } from '../../runtime/course/checks/record-check.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
+import type { CheckRequest, SingleCheck } from '../../runtime/course/format/check-format.ts';
 
 const app = new App();
 app.post('/books', async (req, res) => {

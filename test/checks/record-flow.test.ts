@@ -1,5 +1,5 @@
 /**
- * Flows and kinds in the maker's recording (runtime/checks/record-flow.ts, propose-kinds.ts), against real
+ * Flows and kinds in the maker's recording (runtime/course/checks/record-flow.ts, propose-kinds.ts), against real
  * programs on Node (child processes, real sockets): a create then a read-back recorded as one check's steps
  * carries the created id as a capture (`/notes/{{id}}`, never the literal UUID); the replay finds the UUID and
  * the time, for which the kinds proposed are uuid and date-time; the check passes run after run on fresh
@@ -7,16 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
-import { defaultChoices, type HttpExchange } from '../../runtime/checks/record-check.ts';
-import { recordFlow, type FlowPart } from '../../runtime/checks/record-flow.ts';
-import { replayFlow } from '../../runtime/checks/replay-exchange.ts';
-import { proposeKind, proposedKinds } from '../../runtime/checks/propose-kinds.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
+import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
+import { defaultChoices, type HttpExchange } from '../../runtime/course/checks/record-check.ts';
+import { recordFlow, type FlowPart } from '../../runtime/course/checks/record-flow.ts';
+import { replayFlow } from '../../runtime/course/checks/replay-exchange.ts';
+import { proposeKind, proposedKinds } from '../../runtime/course/checks/propose-kinds.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
 
 let right: RunningProgram;
 let wrong: RunningProgram;

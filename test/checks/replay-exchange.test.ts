@@ -1,5 +1,5 @@
 /**
- * Stable recorded checks (runtime/checks/replay-exchange.ts): a real program on Node (a child process, real
+ * Stable recorded checks (runtime/course/checks/replay-exchange.ts): a real program on Node (a child process, real
  * sockets) answers with counted ids, timestamps and random tokens. A check recorded as is fails the next
  * time; replaying the exchange on a fresh start finds those fields, and the check recorded without them
  * (captured instead) passes run after run and after restarts, over REST, GraphQL and WebSocket.
@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
-import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
-import type { Check, CheckRequest, JsonValue } from '../../runtime/checks/check-format.ts';
-import { defaultChoices, recordCheck, type Exchange, type HttpExchange } from '../../runtime/checks/record-check.ts';
-import { replayExchange } from '../../runtime/checks/replay-exchange.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
+import type { WebSocketClass } from '../../runtime/course/checks/check-socket.ts';
+import type { Check, CheckRequest, JsonValue } from '../../runtime/course/format/check-format.ts';
+import { defaultChoices, recordCheck, type Exchange, type HttpExchange } from '../../runtime/course/checks/record-check.ts';
+import { replayExchange } from '../../runtime/course/checks/replay-exchange.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
 
 let program: RunningProgram;
 const options = () => ({

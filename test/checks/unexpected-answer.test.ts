@@ -1,14 +1,14 @@
 /**
- * "Add as check" on an error (runtime/checks/unexpected-answer.ts): a 5xx, a 4xx, GraphQL errors or a WebSocket
+ * "Add as check" on an error (runtime/course/checks/unexpected-answer.ts): a 5xx, a 4xx, GraphQL errors or a WebSocket
  * error message is named in words before it becomes a check, quoting what the program said; a normal answer is not.
  */
 import { describe, expect, it } from 'vitest';
 import { App, HttpException } from '../../runtime/framework/index.ts';
-import { unexpectedAnswer } from '../../runtime/checks/unexpected-answer.ts';
-import type { HttpExchange } from '../../runtime/checks/record-check.ts';
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
+import { unexpectedAnswer } from '../../runtime/course/checks/unexpected-answer.ts';
+import type { HttpExchange } from '../../runtime/course/checks/record-check.ts';
+import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
 
 const app = new App();
 app.post('/notes', () => {

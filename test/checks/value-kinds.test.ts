@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/index.ts';
-import { defineChecks, type Check, type ValueKind } from '../../runtime/checks/check-format.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { kindWords, matchKinds } from '../../runtime/checks/value-kinds.ts';
+import { defineChecks, type Check, type ValueKind } from '../../runtime/course/format/check-format.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
+import { kindWords, matchKinds } from '../../runtime/course/checks/value-kinds.ts';
 
 const SEED_DATE = '2024-01-15T09:30:00.000Z';
 let counter = 0;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { classCsv } from '../../runtime/classroom/class-csv.ts';
 import type { ResultRecord } from '../../runtime/classroom/class-protocol.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
 
 const result = (learnerId: string, check: number, passed: boolean): ResultRecord => ({
   id: `${learnerId}:01-a:${check}`,

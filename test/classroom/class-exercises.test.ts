@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClass, type RunningClass } from '../../runtime/classroom/class-server.ts';
 import type { ClassInfo, ClassPublicInfo } from '../../runtime/classroom/class-protocol.ts';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
-import { exerciseId } from '../../runtime/exercises/exercise.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
+import { exerciseId } from '../../runtime/course/exercises/exercise.ts';
 import { exerciseFileText, readExerciseFile } from '../../web/share/link/exercise-file.ts';
 import type { SharedProgram } from '../../web/share/link/share-format.ts';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClass, type RunningClass } from '../../runtime/classroom/class-server.ts';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 import { openSocket, type SocketClient } from '../support/socket-client.ts';
 
 type Json = Record<string, unknown>;

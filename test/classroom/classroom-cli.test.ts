@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 // `npm run classroom`: the command a teacher runs, in a child process on 127.0.0.1 and a free port, serving a
 // prebuilt site (`--site`; building the real one takes minutes and belongs to the e2e test).

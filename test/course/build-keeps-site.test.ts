@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'halo-build-keeps-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,11 +22,15 @@ test('a failing build leaves the previous site intact', () => {
   const site = join(root, 'site');
   mkdirSync(site);
   writeFileSync(join(site, 'index.html'), 'the previous site');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/course/build-cli.ts', '--course', course, '--outDir', site], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, HALO_COURSE_PROOFS: '0' },
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'runtime/course/tools/build-cli.ts', '--course', course, '--outDir', site],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, HALO_COURSE_PROOFS: '0' },
+    },
+  );
   expect(build.status, build.stdout + build.stderr).not.toBe(0);
   expect(build.stderr).toMatch(/10-greeting[/\\]checks\.ts:\d+: /);
   expect(build.stderr).toContain('is left as it was');

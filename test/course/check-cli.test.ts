@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
-import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
 import { runCheckCommand } from '../support/check-command.ts';
 
 // `npm run check -- --lesson … --url …`: the lesson's checks against a real server, from a terminal.

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { serveProgram } from '../../runtime/course/serve-program.ts';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halo-serve-program-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,7 +91,7 @@ test('a program ends when the process that served it is killed, instead of runni
   writeFileSync(
     parentScript,
     [
-      `import { serveProgram } from ${JSON.stringify(join(REPO_ROOT, 'runtime/course/serve-program.ts'))};`,
+      `import { serveProgram } from ${JSON.stringify(join(REPO_ROOT, 'runtime/course/tools/serve-program.ts'))};`,
       `await serveProgram(${JSON.stringify(program)});`,
       "console.log('serving');",
       'setInterval(() => {}, 1000);',

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateCourse } from '../../runtime/course/validate-course.ts';
+import { validateCourse } from '../../runtime/course/tools/validate-course.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/course');
 const LESSONS = join(import.meta.dirname, '../../lessons');

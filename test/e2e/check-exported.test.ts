@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 import { runCheckCommand } from '../support/check-command.ts';
 import { runProgram, type RunningProgram } from '../support/run-program.ts';
 import { PlaygroundSession } from './harness/session.ts';

@@ -14,7 +14,7 @@ import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { send, waitForProgram } from './share-page.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
-import type { Check } from '../../runtime/checks/check-format.ts';
+import type { Check } from '../../runtime/course/format/check-format.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const STARTED = 'notes program started';

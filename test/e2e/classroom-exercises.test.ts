@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import lessonChecks from '../../lessons/01-getting-started/checks.ts';
-import { exerciseId } from '../../runtime/exercises/exercise.ts';
+import { exerciseId } from '../../runtime/course/exercises/exercise.ts';
 import { exerciseFileText } from '../../web/share/link/exercise-file.ts';
 import { launchChromium } from './harness/browser.ts';
 import { startClass, type RunningClass } from './harness/class-server.ts';

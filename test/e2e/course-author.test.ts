@@ -40,7 +40,7 @@ function printed(pattern: RegExp): Promise<RegExpMatchArray> {
 
 beforeAll(async () => {
   cpSync(resolve(REPO_ROOT, 'test/fixtures/course'), course, { recursive: true });
-  author = spawn(process.execPath, ['--import', 'tsx', 'runtime/course/author-cli.ts', course, '--port', '0'], {
+  author = spawn(process.execPath, ['--import', 'tsx', 'runtime/course/tools/author-cli.ts', course, '--port', '0'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'development' },

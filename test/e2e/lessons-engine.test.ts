@@ -4,13 +4,13 @@
  * server worker; WebSocket steps through the page's WebSocket). Checks that restart the program get a fresh run of the same code.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepsOf } from '../../runtime/checks/check-format.ts';
+import { stepsOf } from '../../runtime/course/format/check-format.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import type { BodySpec } from './harness/session.ts';
 import { pageWebSocketClass } from './harness/page-websocket.ts';
-import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
+import type { WebSocketClass } from '../../runtime/course/checks/check-socket.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let session: PlaygroundSession;

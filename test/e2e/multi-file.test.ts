@@ -15,7 +15,7 @@ import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, openFile, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
-import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
 
 const LESSON = findLesson('26-several-files')!;
 

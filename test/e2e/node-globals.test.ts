@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { serveProgram, type RunningProgram } from '../../runtime/course/serve-program.ts';
+import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/check-program.ts';
+import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { repoRoot } from './serve-program.ts';
 
 // Each `alt-solutions/NN.ts` solves the lesson of folder NN-… in another way than the lesson's own solution (other

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLesson, lessons, lessonText } from '../../web/lessons/course/catalog.ts';
-import { flowStepsOf, stepsOf } from '../../runtime/checks/check-format.ts';
-import { filesProblem } from '../../runtime/exercises/file-names.ts';
+import { flowStepsOf, stepsOf } from '../../runtime/course/format/check-format.ts';
+import { filesProblem } from '../../runtime/course/exercises/file-names.ts';
 
 describe('lesson catalog', () => {
   it('loads at least the sixteen lessons of the curriculum, sorted by number, with unique numbers', () => {

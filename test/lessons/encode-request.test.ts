@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
 
 const ORIGIN = 'http://localhost:3000';
 

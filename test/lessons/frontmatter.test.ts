@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLessonText } from '../../runtime/build/frontmatter.ts';
+import { parseLessonText } from '../../runtime/course/format/frontmatter.ts';
 
 describe('parseLessonText', () => {
   it('reads title, summary, a covers list and the body', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lessonTextPlugin } from '../../runtime/build/lesson-text-plugin.ts';
+import { lessonTextPlugin } from '../../runtime/course/tools/lesson-text-plugin.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'halo-lesson-build-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { afterAll, describe, it } from 'vitest';
-import { kindOf } from '../../runtime/checks/check-format.ts';
+import { kindOf } from '../../runtime/course/format/check-format.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/check-program.ts';
+import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { lessonProgramPath } from './serve-program.ts';
 
 // Every lesson's solution must pass all its checks and its starter must fail every "task" check (and

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { App, AppHttp, MapService, websocket } from '../../runtime/node/index.ts';
-import { defineChecks } from '../../runtime/checks/check-format.ts';
-import type { WebSocketClass } from '../../runtime/checks/check-socket.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
+import { defineChecks } from '../../runtime/course/format/check-format.ts';
+import type { WebSocketClass } from '../../runtime/course/checks/check-socket.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 
 const app = new App();
 app.use('/notes', new MapService());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/index.ts';
-import { defineChecks } from '../../runtime/checks/check-format.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
+import { defineChecks } from '../../runtime/course/format/check-format.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 
 // runChecks against an in-process app: fetch hands each Request straight to app.fetch.
 const app = new App();

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import type { RunningProgram } from '../../runtime/course/serve-program.ts';
-import { serveProgram } from '../../runtime/course/serve-program.ts';
+import type { RunningProgram } from '../../runtime/course/tools/serve-program.ts';
+import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
 import { lessonProgramPath } from './serve-program.ts';
 
 // Lesson 16's point, on Node where it matters: HALO_PORT moves the server off the port the program

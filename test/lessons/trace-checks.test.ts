@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { App, decodeTraceHeader, encodeTraceHeader, MapService, TRACE_HEADER, Tracer } from '../../runtime/framework/index.ts';
-import { defineChecks } from '../../runtime/checks/check-format.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
-import { runChecks } from '../../runtime/checks/run-checks.ts';
+import { defineChecks } from '../../runtime/course/format/check-format.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
+import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 
 const app = new App();
 const todos = app.use('/todos', new MapService());

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, it } from 'vitest';
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
-import { requestOfCheck } from '../../runtime/checks/check-request.ts';
-import { encodeRequest } from '../../runtime/checks/encode-request.ts';
+import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
+import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
+import { encodeRequest } from '../../runtime/contract/encode-request.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
-import { restarts } from '../../runtime/course/check-program.ts';
-import type { RunningProgram } from '../../runtime/course/serve-program.ts';
-import { serveProgram } from '../../runtime/course/serve-program.ts';
+import { restarts } from '../../runtime/course/tools/check-program.ts';
+import type { RunningProgram } from '../../runtime/course/tools/serve-program.ts';
+import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
 import { lessonProgramPath, repoRoot } from './serve-program.ts';
 
 // Every request a lesson's text shows (its `http` blocks) can be sent as the page reads it — a

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../runtime/course/serve-program.ts';
+import { freePort } from '../../runtime/course/tools/serve-program.ts';
 
 /** A running throwaway server. */
 export interface PostgresServer {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../../runtime/course/course-dir.ts';
+import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 /** What `npm run check -- …` printed and how it exited. */
 export interface CheckCommandResult {
@@ -11,7 +11,7 @@ export interface CheckCommandResult {
 /** Runs the check command (what `npm run check --` runs) in its own process with `args`. */
 export function runCheckCommand(args: string[]): Promise<CheckCommandResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'runtime/course/check-cli.ts'), ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'runtime/course/tools/check-cli.ts'), ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, NODE_OPTIONS: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

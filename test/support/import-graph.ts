@@ -129,6 +129,26 @@ function nested(a: string, b: string): boolean {
 }
 
 /**
+ * The graph of `root`'s top-level folders: a file anywhere under `root/<folder>/` counts as `<folder>`, so a cycle
+ * cannot hide by moving one end into a sub-folder; a file directly in `root` is a node of its own. Edges inside
+ * one folder are not edges; `examples` names one import behind each edge, for messages.
+ */
+export function topFolderGraph(root: string, edges: ImportEdge[]): { graph: Map<string, Set<string>>; examples: Map<string, ImportEdge> } {
+  const graph = new Map<string, Set<string>>();
+  const examples = new Map<string, ImportEdge>();
+  const topOf = (file: string): string => relative(root, file).split(sep)[0];
+  for (const edge of edges) {
+    if (!isInside(edge.to, root)) continue;
+    const [from, to] = [topOf(edge.from), topOf(edge.to)];
+    if (from === to) continue;
+    addEdge(graph, from, to);
+    if (!examples.has(`${from} -> ${to}`))
+      examples.set(`${from} -> ${to}`, { from: relative(root, edge.from), to: relative(root, edge.to) });
+  }
+  return { graph, examples };
+}
+
+/**
  * The folder graph of `root`: each folder a node, an edge where a file of one imports a file of another.
  * A sub-folder is a part of its parent, so imports between a folder and its own ancestor are not edges
  * (runtime/framework's index composes its sub-folders, which use its core); the file graph still

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { freePort } from '../../runtime/course/serve-program.ts';
+import { freePort } from '../../runtime/course/tools/serve-program.ts';
 
 /** A Halo program running in its own process group, as a terminal would run it. */
 export interface RunningProgram {

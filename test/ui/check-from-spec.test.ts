@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRequestOfSpec } from '../../web/exchange/request/check-from-spec.ts';
 import { specFromCheck } from '../../web/exchange/request/spec-from-check.ts';
 import { defaultRequest, newMultipartRow, newRow, type RequestSpec } from '../../web/exchange/request/request-model.ts';
-import { checkIssues } from '../../runtime/checks/check-schema.ts';
+import { checkIssues } from '../../runtime/course/format/check-schema.ts';
 
 const base = (patch: Partial<RequestSpec>): RequestSpec => ({ ...defaultRequest(), method: 'POST', path: '/todos', ...patch });
 

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { kindOf } from '../../runtime/checks/check-format.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import { kindOf } from '../../runtime/course/format/check-format.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { CheckList } from '../../web/lessons/check-list.tsx';

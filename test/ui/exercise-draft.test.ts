@@ -8,7 +8,7 @@ import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
 import { addRecording, applyReplay, chooseFor, retitle } from '../../web/exercise/draft-recording.ts';
 import { applyChecksJson } from '../../web/exercise/apply-checks-json.ts';
 import { findLesson } from '../../web/lessons/course/catalog.ts';
-import type { Exchange } from '../../runtime/checks/record-check.ts';
+import type { Exchange } from '../../runtime/course/checks/record-check.ts';
 
 const exchange: Exchange = {
   kind: 'http',

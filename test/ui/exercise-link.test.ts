@@ -1,5 +1,5 @@
 /**
- * Exercises by link and by file (runtime/exercises/exercise.ts, share format 3, web/share/link/exercise-file.ts):
+ * Exercises by link and by file (runtime/course/exercises/exercise.ts, share format 3, web/share/link/exercise-file.ts):
  * they round-trip; older links keep their version; an exercise link opens in its own workspace held behind
  * the click, "Back to my code" returns to where the learner was, the click keeps the exercise (its code
  * and progress under its content's hash); hostile exercises (markup, oversized or invalid checks,
@@ -14,7 +14,7 @@ import type { SharedProgram } from '../../web/share/link/share-format.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { exerciseFileText, readExerciseFile } from '../../web/share/link/exercise-file.ts';
 import { openSharedLink } from '../../web/share/open-shared-link.ts';
-import { exerciseId, exerciseProblem, type Exercise } from '../../runtime/exercises/exercise.ts';
+import { exerciseId, exerciseProblem, type Exercise } from '../../runtime/course/exercises/exercise.ts';
 import { freshState } from './fresh-state.ts';
 
 const exercise: Exercise = {

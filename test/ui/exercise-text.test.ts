@@ -1,7 +1,7 @@
 /** An exercise's text under its title (web/exercise/exercise-text.tsx): a first heading repeating the title is shown once, as the title. */
 import { describe, expect, it } from 'vitest';
 import { withoutTitleHeading } from '../../web/exercise/exercise-text.tsx';
-import { markdownToTree } from '../../runtime/build/markdown-to-tree.ts';
+import { markdownToTree } from '../../runtime/course/text/markdown-to-tree.ts';
 
 describe('the exercise text under its title', () => {
   it('leaves out a first heading that repeats the title, whatever its level, case or spacing', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createFilesState } from '../../web/state/files-store.ts';
-import { fileNameProblem, MAX_FILES } from '../../runtime/exercises/file-names.ts';
+import { fileNameProblem, MAX_FILES } from '../../runtime/course/exercises/file-names.ts';
 
 const { activeFile, createFile, deleteFile, filesStore, openFile, renameFile } = createFilesState();
 

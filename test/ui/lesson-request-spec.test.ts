@@ -6,7 +6,7 @@ import { findLesson } from '../../web/lessons/course/catalog.ts';
 import { buildRequest } from '../../web/exchange/request/panel-request.ts';
 import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import { stepsOf } from '../../runtime/checks/check-format.ts';
+import { stepsOf } from '../../runtime/course/format/check-format.ts';
 
 const ORIGIN = 'http://localhost:3000';
 

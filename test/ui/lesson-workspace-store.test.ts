@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lessons } from '../../web/lessons/course/catalog.ts';
-import { stepsOf } from '../../runtime/checks/check-format.ts';
+import { stepsOf } from '../../runtime/course/format/check-format.ts';
 import { freshState } from './fresh-state.ts';
 import { SCRATCH } from '../../web/lessons/workspace-store.ts';
 import { DEFAULT_FILES } from '../../web/state/files-store.ts';

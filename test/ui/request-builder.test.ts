@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildMultipart, buildRequest, encodeForm } from '../../web/exchange/request/panel-request.ts';
-import { methodAllowsBody, requestUrl } from '../../runtime/checks/encode-request.ts';
+import { methodAllowsBody, requestUrl } from '../../runtime/contract/encode-request.ts';
 import { shellQuote, toCurl } from '../../web/exchange/request/curl.ts';
 import {
   ACCEPT_PRESETS,

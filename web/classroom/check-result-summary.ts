@@ -1,5 +1,5 @@
 import { CLASS_LIMITS, type CheckFailure } from '../../runtime/classroom/class-protocol.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -3,7 +3,7 @@ import { readStored, writeStored, type KeyValueStorage } from '../state/stored.t
 import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { LessonChecksPart } from '../lessons/lesson-checks.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import type { ClassPublicInfo } from '../../runtime/classroom/class-protocol.ts';
 import {
   checkClassCode,

@@ -6,7 +6,7 @@ import { useExchange } from './exchange-store.ts';
 import { toCurl } from './request/curl.ts';
 import { FieldRows } from './request/field-rows.tsx';
 import { ACCEPT_PRESETS, FALLBACK_ORIGIN, acceptValue, withAccept } from './request/request-model.ts';
-import { METHODS, type Method } from '../../runtime/checks/http-request.ts';
+import { METHODS, type Method } from '../../runtime/contract/http-request.ts';
 import { useRequest } from './request/request-store.ts';
 
 // The WebSocket mode's panel, and the Body and Recent tabs, load when chosen: a first request is a GET with headers.

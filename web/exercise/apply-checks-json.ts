@@ -1,4 +1,4 @@
-import { readChecksJson, type ChecksReading } from '../../runtime/exercises/checks-json.ts';
+import { readChecksJson, type ChecksReading } from '../../runtime/course/exercises/checks-json.ts';
 import type { ExerciseDraftPart } from './draft-store.ts';
 
 /**

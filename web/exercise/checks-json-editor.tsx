@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { monacoMayLoad } from '../editor/monaco-gate.ts';
 import { takeOver, whenLaidOut } from '../editor/editor-takeover.ts';
-import type { ChecksReading } from '../../runtime/exercises/checks-json.ts';
+import type { ChecksReading } from '../../runtime/course/exercises/checks-json.ts';
 import { applyChecksJson } from './apply-checks-json.ts';
 import { useExerciseDraft } from './draft-store.ts';
 import type { MarkedText } from './checks-monaco.tsx';

@@ -5,7 +5,7 @@ import { editorTheme, monaco, sharedEditorOptions } from '../editor/monaco-setup
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
-import type { JsonMark } from '../../runtime/checks/json-mark.ts';
+import type { JsonMark } from '../../runtime/course/format/json-mark.ts';
 import { CHECKS_LANGUAGE } from './checks-json-language.ts';
 
 /** The model's address: apart from the learner's files (file:///…), so nothing compiles it or lists its markers as theirs. */

@@ -2,8 +2,8 @@ import { useStore } from '../state/store.ts';
 import { useExerciseDraft, type DraftCheck } from './draft-store.ts';
 import { chooseFor, retitle } from './draft-recording.ts';
 import { DraftStepFields } from './draft-step-fields.tsx';
-import type { Replay } from '../../runtime/checks/replay-exchange.ts';
-import type { Exchange } from '../../runtime/checks/record-check.ts';
+import type { Replay } from '../../runtime/course/checks/replay-exchange.ts';
+import type { Exchange } from '../../runtime/course/checks/record-check.ts';
 
 /** An exchange in a few words: `POST /notes → 201`, or the message that came on a connection. */
 function exchangeWords(exchange: Exchange): string {

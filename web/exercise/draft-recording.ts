@@ -1,6 +1,6 @@
-import type { Exchange, RecordChoices } from '../../runtime/checks/record-check.ts';
-import { recordFlow, type FlowPart } from '../../runtime/checks/record-flow.ts';
-import type { Replay } from '../../runtime/checks/replay-exchange.ts';
+import type { Exchange, RecordChoices } from '../../runtime/course/checks/record-check.ts';
+import { recordFlow, type FlowPart } from '../../runtime/course/checks/record-flow.ts';
+import type { Replay } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Files } from '../state/files-store.ts';
 import type { DraftCheck, ExerciseDraftPart } from './draft-store.ts';
 

@@ -1,12 +1,12 @@
-import type { JsonField } from '../../runtime/checks/json-fields.ts';
-import { jsonFields, isWithin } from '../../runtime/checks/json-fields.ts';
-import { answerOf, type BodyMatch, type UnstableField } from '../../runtime/checks/record-check.ts';
-import type { FlowPart } from '../../runtime/checks/record-flow.ts';
-import type { JsonValue, ValueKind } from '../../runtime/checks/check-format.ts';
-import { show } from '../../runtime/checks/match-json.ts';
-import { kindWords, matchKinds } from '../../runtime/checks/value-kinds.ts';
-import { PROPOSED_KINDS } from '../../runtime/checks/propose-kinds.ts';
-import type { RecordChoices } from '../../runtime/checks/record-check.ts';
+import type { JsonField } from '../../runtime/course/checks/json-fields.ts';
+import { jsonFields, isWithin } from '../../runtime/course/checks/json-fields.ts';
+import { answerOf, type BodyMatch, type UnstableField } from '../../runtime/course/checks/record-check.ts';
+import type { FlowPart } from '../../runtime/course/checks/record-flow.ts';
+import type { JsonValue, ValueKind } from '../../runtime/course/format/check-format.ts';
+import { show } from '../../runtime/course/checks/match-json.ts';
+import { kindWords, matchKinds } from '../../runtime/course/checks/value-kinds.ts';
+import { PROPOSED_KINDS } from '../../runtime/course/checks/propose-kinds.ts';
+import type { RecordChoices } from '../../runtime/course/checks/record-check.ts';
 
 /** The kinds a field can be checked as, when its recorded value is one: the author's choice besides its value. */
 const KINDS: readonly ValueKind[] = [...PROPOSED_KINDS, { type: 'differs' }];

@@ -1,10 +1,10 @@
 import { createStore, type Store } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { Files } from '../state/files-store.ts';
-import type { Check } from '../../runtime/checks/check-format.ts';
-import type { FlowPart } from '../../runtime/checks/record-flow.ts';
-import type { Replay } from '../../runtime/checks/replay-exchange.ts';
-import { exerciseProblem, readExercise, type Exercise } from '../../runtime/exercises/exercise.ts';
+import type { Check } from '../../runtime/course/format/check-format.ts';
+import type { FlowPart } from '../../runtime/course/checks/record-flow.ts';
+import type { Replay } from '../../runtime/course/checks/replay-exchange.ts';
+import { exerciseProblem, readExercise, type Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /** A check of the exercise being made: recorded from one exchange or a flow of them (its choices editable), or written by hand. */
 export interface DraftCheck {

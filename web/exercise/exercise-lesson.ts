@@ -1,5 +1,5 @@
 import type { Lesson } from '../lessons/course/catalog.ts';
-import type { Exercise } from '../../runtime/exercises/exercise.ts';
+import type { Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 const shown = new WeakMap<Exercise, Lesson>();
 

@@ -8,7 +8,7 @@ import { LessonActions } from '../lessons/lesson-actions.tsx';
 import { ExerciseText } from './exercise-text.tsx';
 import { exerciseAsLesson } from './exercise-lesson.ts';
 import { usePrepareDatabase } from '../engine/use-prepare-database.ts';
-import type { Exercise } from '../../runtime/exercises/exercise.ts';
+import type { Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /**
  * A learner's view of an exercise, laid out as a lesson: its text (Markdown as lesson text renders it),

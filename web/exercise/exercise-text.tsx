@@ -1,10 +1,10 @@
 import { use } from 'react';
-import type { LessonNode } from '../../runtime/contract/lesson-tree.ts';
+import type { LessonNode } from '../../runtime/course/format/lesson-tree.ts';
 import { LessonMarkdown } from '../lessons/lesson-markdown.tsx';
 
 // The Markdown parser lessons use at build time, loaded as its own chunk when an exercise shows text:
 // an exercise's text arrives at run time (a link, a file, the teacher typing).
-const parser = () => import('../../runtime/build/markdown-to-tree.ts');
+const parser = () => import('../../runtime/course/text/markdown-to-tree.ts');
 
 const trees = new Map<string, Promise<LessonNode[]>>();
 

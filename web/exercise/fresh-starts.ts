@@ -1,5 +1,5 @@
 import type { ClockShift, PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
-import type { FreshStart } from '../../runtime/checks/replay-exchange.ts';
+import type { FreshStart } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Files } from '../state/files-store.ts';
 
 /** How many fresh starts on today's clock a replay or a proof makes, before the one on another day. */

@@ -4,7 +4,7 @@ import { useFiles } from '../state/files-store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { useShare } from '../share/share-store.ts';
-import { EXERCISE_FILE_EXTENSION } from '../../runtime/exercises/exercise-file-format.ts';
+import { EXERCISE_FILE_EXTENSION } from '../../runtime/course/exercises/exercise-file-format.ts';
 
 /**
  * Opening the text of a `.halo-exercise` file (chosen, dropped or handed out by a class): checked as a

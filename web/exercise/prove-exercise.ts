@@ -1,7 +1,7 @@
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
-import type { Check } from '../../runtime/checks/check-format.ts';
-import { runChecks, type CheckResult } from '../../runtime/checks/run-checks.ts';
-import type { FreshStart } from '../../runtime/checks/replay-exchange.ts';
+import type { Check } from '../../runtime/course/format/check-format.ts';
+import { runChecks, type CheckResult } from '../../runtime/course/checks/run-checks.ts';
+import type { FreshStart } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Files } from '../state/files-store.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 import { freshStarts } from './fresh-starts.ts';

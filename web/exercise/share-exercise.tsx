@@ -7,7 +7,7 @@ import { encodeShare } from '../share/link/share-encode.ts';
 import type { SharedProgram } from '../share/link/share-format.ts';
 import { toSharedRequest } from '../share/link/shared-request.ts';
 import { shareLengthWarning } from '../share/make-share-link.ts';
-import { EXERCISE_FILE_EXTENSION } from '../../runtime/exercises/exercise-file-format.ts';
+import { EXERCISE_FILE_EXTENSION } from '../../runtime/course/exercises/exercise-file-format.ts';
 import { exerciseFileText } from '../share/link/exercise-file.ts';
 import { useExerciseDraft } from './draft-store.ts';
 import { proofVerdict, proveExercise } from './prove-exercise.ts';

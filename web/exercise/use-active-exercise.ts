@@ -1,7 +1,7 @@
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
 import { useExercises } from '../state/exercises-store.ts';
-import type { Exercise } from '../../runtime/exercises/exercise.ts';
+import type { Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /** The open exercise, if the active workspace is one. */
 export function useActiveExercise(): { id: string; exercise: Exercise } | null {

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
-import type { JsonValue } from '../../runtime/checks/check-format.ts';
-import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtime/checks/record-check.ts';
-import { replayFlow } from '../../runtime/checks/replay-exchange.ts';
-import { proposedKinds } from '../../runtime/checks/propose-kinds.ts';
-import { unexpectedAnswer } from '../../runtime/checks/unexpected-answer.ts';
+import type { JsonValue } from '../../runtime/course/format/check-format.ts';
+import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtime/course/checks/record-check.ts';
+import { replayFlow } from '../../runtime/course/checks/replay-exchange.ts';
+import { proposedKinds } from '../../runtime/course/checks/propose-kinds.ts';
+import { unexpectedAnswer } from '../../runtime/course/checks/unexpected-answer.ts';
 import { useFiles } from '../state/files-store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
 import { useExchange } from '../exchange/exchange-store.ts';

@@ -1,5 +1,5 @@
-import { kindOf, type Check } from '../../runtime/checks/check-format.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import { kindOf, type Check } from '../../runtime/course/format/check-format.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 
 /** How many of a lesson's checks pass: all of them, and those of the learner's task apart. */
 export interface CheckCounts {

@@ -1,4 +1,4 @@
-import type { StepResult } from '../../runtime/checks/run-checks.ts';
+import type { StepResult } from '../../runtime/course/checks/run-checks.ts';
 import { diffLines } from './line-diff.ts';
 
 /** The body a step expected, as text to compare: the exact body, or the JSON it had to match. */

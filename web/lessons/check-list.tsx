@@ -4,11 +4,11 @@ import { useProgress } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
 import { lessons, type Lesson } from './course/catalog.ts';
 import { type LessonChecksState, useLessonChecksState } from './lesson-checks.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import { useGoTo } from './use-go-to.ts';
 import { useCourseEnd } from './course-end-store.ts';
 import { countChecks } from './check-counts.ts';
-import { kindOf, type Check } from '../../runtime/checks/check-format.ts';
+import { kindOf, type Check } from '../../runtime/course/format/check-format.ts';
 
 // What a failing check expected and got (with its diff), loaded when a check first fails.
 const CheckDetails = lazy(() => import('./check-details.tsx').then((m) => ({ default: m.CheckDetails })));

@@ -6,7 +6,7 @@ import { specFromCheck } from '../exchange/request/spec-from-check.ts';
 import { requestOfHttpBlock, summaryLinesOf } from './course/http-block.ts';
 import { isWholeFile } from './course/program-block.ts';
 import { CopyButton } from './copy-button.tsx';
-import type { CheckRequest } from '../../runtime/checks/check-format.ts';
+import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 import { useExchange } from '../exchange/exchange-store.ts';

@@ -6,8 +6,8 @@ import type { FilesPart } from '../state/files-store.ts';
 import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
 import { findLesson } from './course/catalog.ts';
-import type { CheckResult } from '../../runtime/checks/run-checks.ts';
-import type { Check } from '../../runtime/checks/check-format.ts';
+import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
+import type { Check } from '../../runtime/course/format/check-format.ts';
 import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** The checks of the open lesson against the running program. */
@@ -109,7 +109,7 @@ export function createLessonChecksState(
         // The runner is loaded at the first round, not with the page: the first paint and answer do not need it.
         const [[origin = DEFAULT_ORIGIN], { runChecks }] = await Promise.all([
           startForChecks(),
-          import('../../runtime/checks/run-checks.ts'),
+          import('../../runtime/course/checks/run-checks.ts'),
         ]);
         const results = await runChecks(checks, {
           origin,

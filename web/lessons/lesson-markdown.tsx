@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import type { LessonElement, LessonNode } from '../../runtime/contract/lesson-tree.ts';
+import type { LessonElement, LessonNode } from '../../runtime/course/format/lesson-tree.ts';
 import { CodeBlock } from './code-block.tsx';
 import { CodeActions } from './code-actions.tsx';
 import { useGoTo } from './use-go-to.ts';

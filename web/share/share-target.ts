@@ -1,5 +1,5 @@
 import type { Files } from '../state/files-store.ts';
-import type { Exercise } from '../../runtime/exercises/exercise.ts';
+import type { Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /** What sharing needs from the lessons: which lesson is open, opening one, and the code it ships. */
 export interface ShareTarget {

@@ -1,7 +1,7 @@
 import { createStore, type Store } from './store.ts';
 import { stateHook } from './state-context.tsx';
 import { readStored, writeStored, type KeyValueStorage } from './stored.ts';
-import { exerciseId, isExerciseId, type Exercise } from '../../runtime/exercises/exercise.ts';
+import { exerciseId, isExerciseId, type Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 /** How many exercises a learner's storage keeps (the newest): each one carries its texts and programs. */
 const MAX_SAVED = 20;

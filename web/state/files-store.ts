@@ -1,6 +1,6 @@
 import { createStore } from './store.ts';
 import { stateHook } from './state-context.tsx';
-import { fileNameProblem, MAX_FILES } from '../../runtime/exercises/file-names.ts';
+import { fileNameProblem, MAX_FILES } from '../../runtime/course/exercises/file-names.ts';
 import exampleProgram from '../../lessons/getting-started/app.ts?raw';
 
 /** The learner's files, path → source; the entry is `main.ts`. */

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { METHODS } from '../../runtime/checks/http-request.ts';
+import { METHODS } from '../../runtime/contract/http-request.ts';
 import { isSafeKey } from '../../runtime/framework/objects/safe-keys.ts';
-import { filesProblem } from '../../runtime/exercises/file-names.ts';
-import { exerciseProblem, isExerciseId, readExercise, type Exercise } from '../../runtime/exercises/exercise.ts';
+import { filesProblem } from '../../runtime/course/exercises/file-names.ts';
+import { exerciseProblem, isExerciseId, readExercise, type Exercise } from '../../runtime/course/exercises/exercise.ts';
 
 // Every value the playground keeps in localStorage, with the schema it must match when read back.
 // Storage outlives deployments and anything on the origin can write it, so a value that fails its

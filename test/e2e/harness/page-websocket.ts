@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { WebSocketClass } from '../../../runtime/checks/check-socket.ts';
+import type { WebSocketClass } from '../../../runtime/course/checks/check-socket.ts';
 
 /** What the page keeps: its real sockets by id, and the function that reports their events to Node. */
 interface PageSockets {

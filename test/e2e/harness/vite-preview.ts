@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from '../../../runtime/course/serve-program.ts';
+import { freePort } from '../../../runtime/course/tools/serve-program.ts';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { formatBytes, parseJson } from '../response/format.ts';
 import { FieldRows } from './field-rows.tsx';
 import { newMultipartRow, type MultipartRow, type PanelBodyType, type RequestSpec } from './request-model.ts';
-import { methodAllowsBody } from '../../../runtime/checks/encode-request.ts';
+import { methodAllowsBody } from '../../../runtime/contract/encode-request.ts';
 import { useRequest } from './request-store.ts';
 
 // Monaco loads with the GraphQL editor, not with the page: most requests never need it.

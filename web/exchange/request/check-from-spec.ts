@@ -1,5 +1,5 @@
-import type { CheckFile, CheckRequest, JsonValue } from '../../../runtime/checks/check-format.ts';
-import { methodAllowsBody } from '../../../runtime/checks/encode-request.ts';
+import type { CheckFile, CheckRequest, JsonValue } from '../../../runtime/course/format/check-format.ts';
+import { methodAllowsBody } from '../../../runtime/contract/encode-request.ts';
 import { activeRows } from './panel-request.ts';
 import type { RequestSpec } from './request-model.ts';
 

@@ -1,5 +1,5 @@
-import type { FilePart, HttpRequest, RequestBody } from '../../../runtime/checks/http-request.ts';
-import { encodeFormFields, encodeRequest, multipartBody, type FetchArgs } from '../../../runtime/checks/encode-request.ts';
+import type { FilePart, HttpRequest, RequestBody } from '../../../runtime/contract/http-request.ts';
+import { encodeFormFields, encodeRequest, multipartBody, type FetchArgs } from '../../../runtime/contract/encode-request.ts';
 import type { FieldRow, RequestSpec } from './request-model.ts';
 
 /** The enabled rows that have a name. */

@@ -1,4 +1,4 @@
-import { flowStepsOf, isSocketStep, stepsOf, type Check, type SocketStep } from '../../../runtime/checks/check-format.ts';
+import { flowStepsOf, isSocketStep, stepsOf, type Check, type SocketStep } from '../../../runtime/course/format/check-format.ts';
 import type { RequestPart } from './request-store.ts';
 import { findLesson } from '../../lessons/course/catalog.ts';
 import { graphqlOfCheck, specFromCheck } from './spec-from-check.ts';

@@ -1,4 +1,4 @@
-import type { BodyType, Method } from '../../../runtime/checks/http-request.ts';
+import type { BodyType, Method } from '../../../runtime/contract/http-request.ts';
 
 /** Where requests go before the program has called `startServer` (the example's address). */
 export const FALLBACK_ORIGIN = 'http://localhost:3000';

@@ -1,7 +1,7 @@
-import type { CheckFile, CheckRequest } from '../../../runtime/checks/check-format.ts';
+import type { CheckFile, CheckRequest } from '../../../runtime/course/format/check-format.ts';
 import { defaultRequest, newMultipartRow, newRow, withAccept, type RequestSpec } from './request-model.ts';
-import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
-import { isCheckFile } from '../../../runtime/checks/check-request.ts';
+import { METHODS, type Method } from '../../../runtime/contract/http-request.ts';
+import { isCheckFile } from '../../../runtime/course/checks/check-request.ts';
 
 function fieldEntries(body: CheckRequest['body']): [string, string | CheckFile][] {
   return body !== null && typeof body === 'object' && !Array.isArray(body)

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import course from 'virtual:halo-course';
-import type { Check } from '../../../runtime/checks/check-format.ts';
-import type { LessonNode } from '../../../runtime/contract/lesson-tree.ts';
+import type { Check } from '../../../runtime/course/format/check-format.ts';
+import type { LessonNode } from '../../../runtime/course/format/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
 import type { CourseModule } from './course-module.ts';
 
@@ -23,7 +23,7 @@ export interface Lesson {
   checks: Check[];
 }
 
-// The course folder is read at build time (runtime/course/course-plugin.ts): every lesson's frontmatter,
+// The course folder is read at build time (runtime/course/tools/course-plugin.ts): every lesson's frontmatter,
 // programs and checks are in the first load; each lesson's text is a chunk of its own, loaded when the
 // lesson opens (lessonText), so the first load does not carry all of them.
 const textLoaders = new Map<string, CourseModule['lessons'][number]['text']>(course.lessons.map((lesson) => [lesson.id, lesson.text]));

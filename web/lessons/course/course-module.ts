@@ -1,8 +1,8 @@
-import type { Check } from '../../../runtime/checks/check-format.ts';
-import type { CompiledLessonText, LessonMeta } from '../../../runtime/contract/lesson-tree.ts';
+import type { Check } from '../../../runtime/course/format/check-format.ts';
+import type { CompiledLessonText, LessonMeta } from '../../../runtime/course/format/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
 
-/** What `virtual:halo-course` gives (runtime/course/course-plugin.ts): the course folder the site was built with. */
+/** What `virtual:halo-course` gives (runtime/course/tools/course-plugin.ts): the course folder the site was built with. */
 export interface CourseModule {
   /** The course's title (course.json; "Halo course" without one). */
   title: string;

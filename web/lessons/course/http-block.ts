@@ -1,5 +1,5 @@
-import type { CheckRequest, JsonValue } from '../../../runtime/checks/check-format.ts';
-import { METHODS } from '../../../runtime/checks/http-request.ts';
+import type { CheckRequest, JsonValue } from '../../../runtime/course/format/check-format.ts';
+import { METHODS } from '../../../runtime/contract/http-request.ts';
 
 const REQUEST_LINE = new RegExp(`^(${METHODS.join('|')}) (/\\S*)$`);
 /**

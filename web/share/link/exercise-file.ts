@@ -1,4 +1,4 @@
-import { EXERCISE_FILE_FORMAT as FORMAT, MAX_EXERCISE_FILE_BYTES } from '../../../runtime/exercises/exercise-file-format.ts';
+import { EXERCISE_FILE_FORMAT as FORMAT, MAX_EXERCISE_FILE_BYTES } from '../../../runtime/course/exercises/exercise-file-format.ts';
 import { SHARE_VERSION, type SharedProgram } from './share-format.ts';
 import { readSharedProgram } from './share-schemas.ts';
 

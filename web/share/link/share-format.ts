@@ -1,6 +1,6 @@
-import type { Method } from '../../../runtime/checks/http-request.ts';
+import type { Method } from '../../../runtime/contract/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
-import type { Exercise } from '../../../runtime/exercises/exercise.ts';
+import type { Exercise } from '../../../runtime/course/exercises/exercise.ts';
 
 /** The newest format version, which exercise links are written in; older versions keep decoding (see share-codec.ts). */
 export const SHARE_VERSION = 3;

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { METHODS, type Method } from '../../../runtime/checks/http-request.ts';
+import { METHODS, type Method } from '../../../runtime/contract/http-request.ts';
 import type { PanelBodyType } from '../../exchange/request/request-model.ts';
-import { filesLimitProblem } from '../../../runtime/exercises/file-names.ts';
+import { filesLimitProblem } from '../../../runtime/course/exercises/file-names.ts';
 import { ShareLinkError } from './share-link-error.ts';
 import { ENTRY_FILE } from '../../state/files-store.ts';
 import type { SharedProgram, SharedRow } from './share-format.ts';
-import { exerciseProblem, readExercise } from '../../../runtime/exercises/exercise.ts';
+import { exerciseProblem, readExercise } from '../../../runtime/course/exercises/exercise.ts';
 
 // Link data is untrusted: one schema per format version ever written says what a link may hold. Each
 // refusal names what is wrong in its message (kept as the ShareLinkError's cause, for debugging).

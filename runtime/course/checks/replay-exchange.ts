@@ -1,0 +1,122 @@
+import type { Check, JsonValue } from '../format/check-format.ts';
+import { answerOf, parseBody, type Exchange, type RecordChoices, type UnstableField } from './record-check.ts';
+import { recordFlow, stepCounts, type FlowPart } from './record-flow.ts';
+import { runChecks, type RunChecksOptions } from './run-checks.ts';
+import { unstableFields, type ReplayedAnswer } from './unstable-fields.ts';
+
+/** A fresh start of the program a replay sends to: the same code, its data empty; `label` says how it differs (another day, another time zone). */
+export interface FreshStart {
+  start: () => Promise<void>;
+  label?: string;
+}
+
+/** What a replay needs: where and how to send (as for runChecks), and the fresh starts to send to. */
+interface ReplayOptions extends Omit<RunChecksOptions, 'onResult' | 'restart'> {
+  /** The fresh starts, in order: each replaces the program the last one started. */
+  starts: readonly FreshStart[];
+  /** How many times the exchanges are sent on each start; from the second on, counters show. Default 2. */
+  sends?: number;
+}
+
+/** What replaying an exchange found. */
+export interface Replay {
+  /** The fields a check must leave out, each with its reason. */
+  unstable: UnstableField[];
+  /** What no loosening fixes (another status on a fresh start, no answer), in words for the author. */
+  warnings: string[];
+}
+
+/**
+ * The fields that tell which message of a connection is the answer: its `event` name, or the `id` the
+ * request chose (a reply repeats it). The rest of the message is what the replay compares.
+ */
+function messageKey(exchange: Extract<Exchange, { kind: 'socket' }>): RecordChoices {
+  const message = exchange.received.message;
+  const sent = exchange.sent?.message;
+  const keep: string[] = [];
+  if (message !== null && typeof message === 'object' && !Array.isArray(message)) {
+    if (typeof message.event === 'string') keep.push('event');
+    else if (sent !== null && typeof sent === 'object' && !Array.isArray(sent) && sent?.id !== undefined && sent.id === message.id)
+      keep.push('id');
+  }
+  return { title: 'replay', match: { kind: 'json', keep } };
+}
+
+/**
+ * The flow a replay sends: each exchange's request (values of earlier answers put back as captures) expecting
+ * nothing of an HTTP answer, whose status is compared afterwards where a difference can be explained; a
+ * WebSocket answer is waited for by its event name or id.
+ */
+function probeOf(parts: readonly FlowPart[]): Check {
+  const probes = parts.map(({ exchange, choices }) => ({
+    exchange,
+    choices:
+      exchange.kind === 'http'
+        ? { ...choices, match: { kind: 'none' as const }, kinds: {} }
+        : { ...messageKey(exchange), capture: choices.capture },
+  }));
+  const check = recordFlow('replay', probes);
+  if ('steps' in check) return { ...check, steps: check.steps.map((step) => ('request' in step ? { ...step, expect: {} } : step)) };
+  return { ...check, expect: {} };
+}
+
+/** Where one start's answers part: the answer of each exchange, or a warning that ends the replay. */
+function answersOf(parts: readonly FlowPart[], steps: { failures: string[]; actual: { status: number; body: string } }[]) {
+  const counts = stepCounts(parts);
+  const answers: (JsonValue | undefined)[] = [];
+  let at = 0;
+  for (const [index, { exchange }] of parts.entries()) {
+    at += counts[index];
+    const step = steps[at - 1];
+    if (!step || step.failures.length > 0)
+      return { answers, warning: `it got no answer: ${step?.failures.join(' ') ?? 'nothing was sent'}` };
+    if (exchange.kind === 'http' && step.actual.status !== exchange.response.status)
+      return {
+        answers,
+        warning: `it answered ${step.actual.status} instead of ${exchange.response.status}: it depends on requests sent before it. Record it right after a restart, or record those requests too, as steps of one check.`,
+      };
+    answers.push(parseBody(step.actual.body));
+  }
+  return { answers, warning: null };
+}
+
+/**
+ * Sends a flow's exchanges again, in order, on each of `options.starts` (fresh starts of the same code, the last
+ * perhaps on another day in a far time zone), `sends` times each, and compares each answer with the recorded
+ * one: ids that count up, times, dates, random values and lists that grow show as unstable fields of that
+ * exchange. A different status, or no answer at all, is a warning: the request then depends on what was sent
+ * before it. One Replay per exchange.
+ */
+export async function replayFlow(parts: readonly FlowPart[], options: ReplayOptions): Promise<Replay[]> {
+  const probe = probeOf(parts);
+  const replays: ReplayedAnswer[][] = parts.map(() => []);
+  const warnings: string[] = [];
+  let run = 0;
+  replaying: for (const { start, label } of options.starts) {
+    await start();
+    for (let send = 1; send <= (options.sends ?? 2); send++) {
+      run += 1;
+      const named = `replay ${run}${label ? ` (${label})` : ''}`;
+      const [result] = await runChecks([probe], { ...options, restart: start });
+      const { answers, warning } = answersOf(parts, result.steps);
+      for (const [index, answer] of answers.entries()) if (answer !== undefined) replays[index].push({ answer, label: named });
+      if (warning) {
+        warnings.push(`Sent again after a restart (${named}), ${warning}`);
+        break replaying;
+      }
+    }
+  }
+  return parts.map(({ exchange }, index) => {
+    const recorded = answerOf(exchange);
+    return {
+      unstable: recorded === undefined ? [] : unstableFields(recorded, replays[index]),
+      warnings: index === parts.length - 1 ? warnings : [],
+    };
+  });
+}
+
+/** Replays one exchange (see replayFlow). */
+export async function replayExchange(exchange: Exchange, options: ReplayOptions): Promise<Replay> {
+  const [replay] = await replayFlow([{ exchange, choices: { title: 'replay', match: { kind: 'json' } } }], options);
+  return replay;
+}

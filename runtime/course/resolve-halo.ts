@@ -1,7 +1,0 @@
-/**
- * `node --import tsx --import runtime/course/resolve-halo.ts program.ts`: the program's `halo` imports
- * reach this repository's framework, even from a course folder outside it.
- */
-import { register } from 'node:module';
-
-register('./resolve-halo-hooks.ts', import.meta.url);

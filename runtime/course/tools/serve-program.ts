@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from './course-dir.ts';
+
+/** Makes `halo` resolve to this repository's framework from a program anywhere (resolve-halo.ts). */
+const RESOLVE_HALO = join(REPO_ROOT, 'runtime/course/tools/resolve-halo.ts');
+/** Ends the program when this process goes (exit-with-parent.ts). */
+const EXIT_WITH_PARENT = join(REPO_ROOT, 'runtime/course/tools/exit-with-parent.ts');
+
+/** A Halo program running in a child process. */
+export interface RunningProgram {
+  /** `http://localhost:<port>`. */
+  origin: string;
+  /** Everything the program printed so far (stdout and stderr), for failure messages. */
+  output: () => string;
+  /** Stops the program and waits for it to exit. */
+  stop: () => Promise<void>;
+  /** Stops the program and starts it again on the same port, with the same data dir; resolves once it listens. */
+  restart: () => Promise<void>;
+}
+
+/**
+ * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
+ * names) and resolves once the port accepts connections. Rejects when the program exits first or
+ * does not listen within `timeoutMs` (a bound for a failure, not an expected time: tsx's first start on a
+ * busy machine takes seconds). A port taken between finding it free and the program's listen (another
+ * process's race) is not the program's fault: it starts again on another free port. Each program gets its own empty `HALO_DATA_DIR` (where a
+ * PgService keeps its data on Node), kept across `restart()` and removed by `stop()`. `env` is added to
+ * (and overrides) the program's environment.
+ */
+export async function serveProgram(file: string, timeoutMs = 60_000, env: Record<string, string> = {}): Promise<RunningProgram> {
+  let port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'halo-lesson-data-'));
+  let output = '';
+  let stopCurrent: () => Promise<void> = async () => {};
+  const launch = async (): Promise<void> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, file], {
+      cwd: REPO_ROOT,
+      // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
+      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
+      // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts).
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let own = '';
+    const collect = (chunk: Buffer) => {
+      own += chunk.toString();
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let hasExited = false;
+    void exited.then(() => (hasExited = true));
+    stopCurrent = async (): Promise<void> => {
+      if (!hasExited) child.kill('SIGKILL');
+      await exited;
+    };
+    const deadline = Date.now() + timeoutMs;
+    while (!(await portAnswers(port))) {
+      if (hasExited) {
+        await exited;
+        if (/EADDRINUSE/.test(own) && portChanges > 0) {
+          portChanges -= 1;
+          port = await freePort();
+          return launch();
+        }
+        throw new Error(`${file} exited before listening on port ${port}. Output:\n${output}`);
+      }
+      if (Date.now() > deadline) {
+        await stopCurrent();
+        throw new Error(`${file} did not listen on port ${port} within ${timeoutMs} ms. Output:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  let portChanges = 3;
+  const stop = async (): Promise<void> => {
+    await stopCurrent();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // A restart keeps the port: the checks' requests name it.
+  const restart = async (): Promise<void> => {
+    await stopCurrent();
+    portChanges = 0;
+    await launch();
+  };
+  return { origin: `http://localhost:${port}`, output: () => output, stop, restart };
+}
+
+/** A port nobody listens on right now (on 127.0.0.1). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
