@@ -67,7 +67,8 @@ export function processMemory(pid: number): ProcessMemory[] {
     .map((member) => {
       let args: string[] = [];
       try {
-        args = readFileSync(`/proc/${member}/cmdline`, 'utf8').split('\0');
+        // Split on spaces too: Chromium's zygote children rewrite their command line as one space-separated title.
+        args = readFileSync(`/proc/${member}/cmdline`, 'utf8').split(/[\0 ]/);
       } catch {
         // Ended meanwhile: its PSS reads 0 too.
       }
