@@ -1,7 +1,7 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
 import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
-import { answerPgCall, pgliteAssets, pgliteSeed } from '../server-worker/host/pg-store.ts';
-import { DatabasePreload } from './database-preload.ts';
+import type { answerPgCall } from '../server-worker/host/pg-store.ts';
+import type { DatabasePreload } from './database-preload.ts';
 import { handedInModuleSource } from '../server-worker/host/handed-in-modules.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
@@ -48,14 +48,18 @@ export interface EngineOptions {
  */
 export async function answerCall(call: PgCall, root: URL, preload?: DatabasePreload): ReturnType<typeof answerPgCall> {
   if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
+  const store = await pgStore();
   if (call.method === 'assets') {
-    const value = await (preload ? preload.assetsForProgram() : pgliteAssets());
+    const value = await (preload ? preload.assetsForProgram() : store.pgliteAssets());
     return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
   }
-  if (call.method !== 'seed') return answerPgCall(call);
-  const seed = await (preload ? preload.seedForProgram() : pgliteSeed(root));
+  if (call.method !== 'seed') return store.answerPgCall(call);
+  const seed = await (preload ? preload.seedForProgram() : store.pgliteSeed(root));
   return { reply: { ok: true, value: seed }, transfer: [seed] };
 }
+
+/** The page's side of PGlite, loaded when a program first uses it: most lessons never do, so the first load goes without. */
+const pgStore = () => import('../server-worker/host/pg-store.ts');
 
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
 export class Engine implements PlaygroundEngine {
@@ -68,7 +72,10 @@ export class Engine implements PlaygroundEngine {
   private readonly compiler: CompilerClient;
   private readonly host: ServerHost;
   private readonly answerCall: (call: PgCall) => ReturnType<typeof answerPgCall>;
-  private readonly database: DatabasePreload;
+  /** The site's root URL (where the seed is). */
+  private readonly root: URL;
+  /** The database preload, loaded on its first use (a PgService lesson opened): it stays out of the first load. */
+  private databasePreload: Promise<DatabasePreload> | null = null;
   /** The checks' host, created on the first run for the checks and kept; null before. */
   private checksHost: ServerHost | null = null;
   private readonly consoleListeners = new Listeners<ConsoleEntry>();
@@ -81,8 +88,8 @@ export class Engine implements PlaygroundEngine {
   constructor(options: EngineOptions = {}) {
     this.compiler = new CompilerClient();
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
-    this.database = new DatabasePreload(pgliteAssets, () => pgliteSeed(root));
-    this.answerCall = (call) => answerCall(call, root, this.database);
+    this.root = root;
+    this.answerCall = async (call) => answerCall(call, root, (await this.databasePreload) ?? undefined);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -148,15 +155,19 @@ export class Engine implements PlaygroundEngine {
   /** Fetches PGlite and a new database's seed ahead (see PlaygroundEngine.prepareDatabase); returns the release. */
   prepareDatabase(): () => void {
     let released = false;
+    const root = this.root;
+    const preload = (this.databasePreload ??= Promise.all([import('./database-preload.ts'), pgStore()]).then(
+      ([{ DatabasePreload }, store]) => new DatabasePreload(store.pgliteAssets, () => store.pgliteSeed(root)),
+    ));
     // Once the playground is up: not in the way of the first program's start, and through the service worker, which
     // then keeps the files for offline use.
-    this.ready.then(
-      () => !released && this.database.start(),
+    Promise.all([preload, this.ready]).then(
+      ([database]) => !released && database.start(),
       () => undefined,
     );
     return () => {
       released = true;
-      this.database.drop();
+      void preload.then((database) => database.drop());
     };
   }
 

@@ -1,7 +1,6 @@
 import { createStore } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
-import { askWaitingToTakeOver } from './take-over-waiting.ts';
 
 /** The offline cache as the page sees it. */
 export interface OfflineState {
@@ -35,7 +34,9 @@ export function createOfflineState() {
     container.addEventListener('message', onMessage);
     let cancelled = false;
     let stopWatching = () => {};
-    void container.ready.then((registration) => {
+    // Loaded when the page is up: it is needed only when a new deployment arrives, and stays out of the first load.
+    void container.ready.then(async (registration) => {
+      const { askWaitingToTakeOver } = await import('./take-over-waiting.ts');
       if (!cancelled) stopWatching = askWaitingToTakeOver(registration);
     });
     ready.then(
