@@ -89,7 +89,8 @@ export class Engine implements PlaygroundEngine {
     this.compiler = new CompilerClient();
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     this.root = root;
-    this.answerCall = async (call) => answerCall(call, root, (await this.databasePreload) ?? undefined);
+    // A preload whose code failed to load is no preload: the calls fetch as without one.
+    this.answerCall = async (call) => answerCall(call, root, (await this.databasePreload?.catch(() => null)) ?? undefined);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -167,7 +168,10 @@ export class Engine implements PlaygroundEngine {
     );
     return () => {
       released = true;
-      void preload.then((database) => database.drop());
+      preload.then(
+        (database) => database.drop(),
+        () => undefined,
+      );
     };
   }
 
