@@ -19,9 +19,11 @@ const POOL_SPARES: SparePolicy = { spares: 1, bootAtOnce: false };
 const SNIPPET_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
 
 /**
- * Every snippet of one page, in the one frame that page opened: one compiler (esbuild-wasm, started as the
- * frame opens, since a Run opened it), one sandbox frame whose server workers run the programs, one per
- * snippet, and a pool that boots the next worker ahead. Handles the page's checked messages (snippet-protocol.ts).
+ * Every snippet of one page, in the one frame that page opened: one compiler, one sandbox frame whose server
+ * workers run the programs, one per snippet, and a pool that boots the next worker ahead. esbuild-wasm starts
+ * when a compile misses the compile cache, or once a program has answered (for the edits to come): a page
+ * seen before runs its snippets from the cache without compiling 14 MB of wasm first. Handles the page's
+ * checked messages (snippet-protocol.ts).
  */
 export class SnippetHub {
   private readonly compiler = new CompilerClient();
@@ -35,7 +37,6 @@ export class SnippetHub {
     private readonly scope: string,
     private readonly reply: (message: FromFrame) => void,
   ) {
-    this.compiler.start();
     this.pg = (call) => answerCall(call, root);
     this.pool = new ServerHost(spawnServerWorker, { console: () => undefined, state: () => undefined }, this.pg, POOL_SPARES);
   }
@@ -48,7 +49,9 @@ export class SnippetHub {
       case 'send': {
         const program = this.programs.get(message.id);
         if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
-        return this.reply({ type: 'response', id: message.id, seq: message.seq, response: await program.send(message.request) });
+        this.reply({ type: 'response', id: message.id, seq: message.seq, response: await program.send(message.request) });
+        // Only now, not beside the first answer: the edits to come then compile without waiting for esbuild.
+        return this.compiler.start();
       }
       case 'checks':
         return this.check(message.id, message.seq, message.checks);
