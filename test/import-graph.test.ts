@@ -89,29 +89,6 @@ const RULES: ImportRule[] = [
 ];
 
 /**
- * The imports that close web/'s known folder cycles (editor -> exchange -> lessons -> editor, share <-> templates),
- * left out of the top-level folder graph until issue 33 item 2 moves the wiring up into shell/. Any other import that
- * closes a cycle fails; an entry whose import is gone fails too, so the list only shrinks.
- */
-const KNOWN_WEB_CYCLE_IMPORTS: [from: string, to: string, why: string][] = [
-  [
-    'web/editor/status-line.tsx',
-    'web/exchange/response/format.ts',
-    "issue 33 item 2: the status line's duration format leaves exchange/ (editor -> exchange)",
-  ],
-  [
-    'web/exchange/request/prefill-request.ts',
-    'web/lessons/course/catalog.ts',
-    'issue 33 item 2: prefill-request.ts moves up into shell/, the course comes from the state (exchange -> lessons)',
-  ],
-  [
-    'web/share/playground-target.ts',
-    'web/templates/template-catalog.ts',
-    'issue 33 item 2: playground-target.ts moves up into shell/ (share -> templates)',
-  ],
-];
-
-/**
  * Each group of nodes caught in cycles, as its members and one shortest cycle through them, each hop
  * with an import behind it when `examples` has one: what a failure prints so the tangle can be undone.
  */
@@ -131,10 +108,6 @@ function described(graph: Map<string, Set<string>>, groups: string[][], examples
 /** `from imports to`, in repository paths. */
 const shown = (edge: ImportEdge): string => `${relative(REPO, edge.from)} imports ${relative(REPO, edge.to)}`;
 
-/** Whether the edge is one of the known imports that close a web/ cycle. */
-const knownCycleImport = (edge: ImportEdge): boolean =>
-  KNOWN_WEB_CYCLE_IMPORTS.some(([from, to]) => edge.from === join(REPO, from) && edge.to === join(REPO, to));
-
 describe.each(['runtime', 'web'])('%s/ imports', (folder) => {
   const root = join(REPO, folder);
   const edges = importEdges(root);
@@ -146,10 +119,7 @@ describe.each(['runtime', 'web'])('%s/ imports', (folder) => {
   });
 
   it('form no cycle between top-level folders (a file in a sub-folder counts as its top-level folder)', () => {
-    const { graph, examples } = topFolderGraph(
-      root,
-      edges.filter((edge) => !knownCycleImport(edge)),
-    );
+    const { graph, examples } = topFolderGraph(root, edges);
     const groups = cycleGroups(graph);
     expect(groups, `import cycles between the folders of ${folder}/:\n${described(graph, groups, examples)}`).toEqual([]);
   });
@@ -159,14 +129,6 @@ describe.each(['runtime', 'web'])('%s/ imports', (folder) => {
     const groups = cycleGroups(graph);
     expect(groups, `import cycles between folders of ${folder}/:\n${described(graph, groups, examples)}`).toEqual([]);
   });
-});
-
-it("every import on web/'s known-cycle list is still written (a fixed one leaves the list)", () => {
-  const edges = importEdges(join(REPO, 'web'));
-  const gone = KNOWN_WEB_CYCLE_IMPORTS.filter(
-    ([from, to]) => !edges.some((edge) => edge.from === join(REPO, from) && edge.to === join(REPO, to)),
-  );
-  expect(gone.map(([from, to]) => `${from} no longer imports ${to}: remove it from KNOWN_WEB_CYCLE_IMPORTS`)).toEqual([]);
 });
 
 describe("the design's import rules", () => {

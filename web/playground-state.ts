@@ -15,6 +15,7 @@ import { createConsoleState } from './editor/console-store.ts';
 import { createProblemsState } from './editor/problems-store.ts';
 import { createApiPanelState } from './api/api-panel-store.ts';
 import { createShareState } from './share/share-store.ts';
+import { playgroundTarget } from './shell/playground-target.ts';
 import { createExercisesState } from './state/exercises-store.ts';
 import { createExerciseDraftState } from './exercise/draft-store.ts';
 import { createClassState } from './classroom/class-store.ts';
@@ -63,7 +64,7 @@ export function createPlaygroundState({ storage, location, authoring = false }: 
     console: createConsoleState(),
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
-    share: createShareState(workspace, exercises),
+    share: createShareState(playgroundTarget(workspace, exercises)),
     exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
     classroom: createClassState({ storage, search: location.search }, lessonChecks, files),
   };

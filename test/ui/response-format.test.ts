@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bodyKind,
-  formatBytes,
-  formatDuration,
-  jsonSummary,
-  prettyJson,
-  statusClass,
-  statusText,
-} from '../../web/exchange/response/format.ts';
+import { bodyKind, jsonSummary, prettyJson, statusClass, statusText } from '../../web/exchange/response/format.ts';
+import { formatBytes, formatDuration } from '../../web/layout/units.ts';
 import { isKillSwitchTimeout, readResponse } from '../../web/exchange/response/read-response.ts';
 
 describe('status', () => {

@@ -1,6 +1,6 @@
 import { useStore } from '../state/store.ts';
 import { useProgramState, useSession } from '../engine/engine-context.tsx';
-import { formatDuration } from '../exchange/response/format.ts';
+import { formatDuration } from '../layout/units.ts';
 import type { SessionState } from '../engine/program-session.ts';
 
 /** The words of the status line for a session state. */

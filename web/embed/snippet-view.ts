@@ -1,5 +1,6 @@
 import type { SnippetCheckResult, SnippetDiagnostic, SnippetRequest, SnippetResponse } from '../../runtime/embed/snippet-protocol.ts';
-import { bodyKind, formatDuration, prettyJson, statusText } from '../exchange/response/format.ts';
+import { bodyKind, prettyJson, statusText } from '../exchange/response/format.ts';
+import { formatDuration } from '../layout/units.ts';
 import { highlightInto } from './highlight-typescript.ts';
 import { requestLine } from './snippet-request.ts';
 import { SNIPPET_CSS } from './snippet-styles.ts';

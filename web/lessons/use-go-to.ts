@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSession } from '../engine/engine-context.tsx';
 import { useFiles } from '../state/files-store.ts';
 import { useWorkspace } from './workspace-store.ts';
+import { findLesson } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 
@@ -15,7 +16,7 @@ export function useGoTo(): (id: string) => void {
     (id: string) => {
       if (id === workspaceStore.get().active) return;
       openWorkspace(id);
-      prefillRequest(request, id);
+      prefillRequest(request, findLesson(id)?.checks ?? []);
       // An explicit build: it runs the new lesson afresh, and a build of the previous one still in flight becomes stale.
       void session.compileNow(filesStore.get().files);
     },

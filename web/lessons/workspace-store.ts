@@ -84,7 +84,7 @@ export function createWorkspaceState({ storage, search, files: { filesStore }, r
   }
 
   // A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
-  if (workspaceStore.get().active !== lastActive) prefillRequest(request, workspaceStore.get().active);
+  if (workspaceStore.get().active !== lastActive) prefillRequest(request, findLesson(workspaceStore.get().active)?.checks ?? []);
 
   /** The code of workspace `id`: the learner's, or its starter. */
   function filesOf(id: string): Files {

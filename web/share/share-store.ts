@@ -1,8 +1,6 @@
 import { createStore } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
-import type { WorkspacePart } from '../lessons/workspace-store.ts';
-import { playgroundTarget } from './playground-target.ts';
-import type { ExercisesPart } from '../state/exercises-store.ts';
+import type { ShareTarget } from './share-target.ts';
 
 /** State of the shared-link flow (whether shared code is held lives in the workspace store: see `unchosen`). */
 export interface ShareState {
@@ -15,9 +13,9 @@ export interface ShareState {
 /** The share part of the playground state. */
 export type SharePart = ReturnType<typeof createShareState>;
 
-/** Creates the shared-link flow's state (not persisted: a reload re-reads the link) and what links open in the workspace. */
-export function createShareState(workspace: WorkspacePart, exercises: ExercisesPart) {
-  return { shareStore: createStore<ShareState>({ error: null, made: null }), target: playgroundTarget(workspace, exercises) };
+/** Creates the shared-link flow's state (not persisted: a reload re-reads the link) around `target`, what links open. */
+export function createShareState(target: ShareTarget) {
+  return { shareStore: createStore<ShareState>({ error: null, made: null }), target };
 }
 
 /** The share part of the playground state, for components. */

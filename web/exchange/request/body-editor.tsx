@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { formatBytes, parseJson } from '../response/format.ts';
+import { parseJson } from '../response/format.ts';
+import { formatBytes } from '../../layout/units.ts';
 import { FieldRows } from './field-rows.tsx';
 import { newMultipartRow, type MultipartRow, type PanelBodyType, type RequestSpec } from './request-model.ts';
 import { methodAllowsBody } from '../../../runtime/contract/encode-request.ts';

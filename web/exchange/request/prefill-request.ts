@@ -1,6 +1,5 @@
 import { flowStepsOf, isSocketStep, stepsOf, type Check, type SocketStep } from '../../../runtime/course/format/check-format.ts';
 import type { RequestPart } from './request-store.ts';
-import { findLesson } from '../../lessons/course/catalog.ts';
 import { graphqlOfCheck, specFromCheck } from './spec-from-check.ts';
 import { defaultRequest, type RequestSpec } from './request-model.ts';
 
@@ -28,8 +27,7 @@ export function specFromChecks(checks: Check[]): RequestSpec {
   return spec;
 }
 
-/** Sets the request panel up for lesson `id` (see {@link specFromChecks}); nothing for scratch. */
-export function prefillRequest({ requestStore }: RequestPart, id: string): void {
-  const lesson = findLesson(id);
-  if (lesson && lesson.checks.length > 0) requestStore.set({ spec: specFromChecks(lesson.checks) });
+/** Sets the request panel up for a lesson's checks (see {@link specFromChecks}); nothing for none (scratch). */
+export function prefillRequest({ requestStore }: RequestPart, checks: Check[]): void {
+  if (checks.length > 0) requestStore.set({ spec: specFromChecks(checks) });
 }

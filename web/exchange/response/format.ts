@@ -50,18 +50,6 @@ export function statusText(status: number, sent = ''): string {
   return sent || REASONS[status] || '';
 }
 
-/** A byte count for people: `0 B`, `512 B`, `1.5 KB`, `2.0 MB`. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-/** A duration for people: `12 ms` below a second, `1.25 s` above. */
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
-}
-
 /** How a body is best shown. */
 export type BodyKind = 'empty' | 'json' | 'html' | 'text' | 'binary';
 

@@ -1,5 +1,5 @@
 import type { RequestTrace, TraceLocation, TraceStep } from '../../../runtime/framework/tracing/trace-data.ts';
-import { formatDuration } from './format.ts';
+import { formatDuration } from '../../layout/units.ts';
 
 const OUTCOME_COLOURS: Partial<Record<TraceStep['outcome'], string>> = {
   threw: 'text-red-800 dark:text-red-300 font-semibold',
