@@ -48,6 +48,6 @@ export async function inflated(compressed: Response, path: string): Promise<Resp
     cancel: (reason) => reader.cancel(reason),
   });
   // The DOM lib types DecompressionStream's writable side as BufferSource; bytes are what it gets.
-  const body = gzip ? whole.pipeThrough(new DecompressionStream('gzip') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>) : whole;
+  const body = gzip ? whole.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>) : whole;
   return new Response(body, { status: 200, headers: { 'content-type': contentType(path) } });
 }

@@ -108,7 +108,7 @@ export interface PlaygroundEngine {
    * headers with a default `accept: *\/*`, body; no cookies, as no page fetch to a program's origin sends any);
    * the kill switch and `init.signal` apply as to a page fetch; a 503 when the copy does not listen there.
    */
-  fetchForChecks(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  fetchForChecks(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** WebSocket connections (ws:// on the program's origin) to the checks' copy of the program, never the learner's. */
   readonly ChecksWebSocket: SocketClass;
   /** Stops the checks' copy of the program (a round ended, or its lesson closed); the next run for the checks starts it afresh. */

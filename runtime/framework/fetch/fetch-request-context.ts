@@ -62,7 +62,7 @@ export class FetchRequestContext extends RequestContext {
     const bytes = raw ?? (await this.readBody(limit, (read) => read));
     let form: FormData;
     try {
-      form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } }).formData();
+      form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
     } catch (error) {
       throw frameworkErrors.malformedMultipart(error);
     }
