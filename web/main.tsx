@@ -9,6 +9,7 @@ import { gateRuns } from './share/gated-engine.ts';
 import { startSharing } from './share/start-sharing.ts';
 import { PlaygroundShell } from './shell/playground-shell.tsx';
 import { createPlaygroundState } from './playground-state.ts';
+import { builtCourse } from './lessons/course/built-course.ts';
 import { PlaygroundStateProvider } from './state/state-context.tsx';
 import { browserStorage } from './state/stored.ts';
 import { isEmbedUrl } from './modes/embed-flag.ts';
@@ -16,7 +17,7 @@ import { embedStorage } from './modes/embed-storage.ts';
 
 // The page's one state: an embed keeps its own in memory, so it never overwrites the learner's saved code or settings.
 const storage = isEmbedUrl(location.href) ? embedStorage(browserStorage()) : browserStorage();
-const state = createPlaygroundState({ storage, location, authoring: import.meta.env.DEV });
+const state = createPlaygroundState({ storage, location, course: builtCourse, authoring: import.meta.env.DEV });
 /** Starts the engine and renders the playground. */
 function start(): void {
   // Shared code from a link runs only after the learner's click: every run goes through the gate.

@@ -19,6 +19,7 @@ import { playgroundTarget } from './shell/playground-target.ts';
 import { createExercisesState } from './state/exercises-store.ts';
 import { createExerciseDraftState } from './exercise/draft-store.ts';
 import { createClassState } from './classroom/class-store.ts';
+import type { Course } from './lessons/course/catalog.ts';
 
 /** What the playground state is made from: nothing is read from globals, so a test or an embed passes its own. */
 export interface PlaygroundStateOptions {
@@ -26,6 +27,8 @@ export interface PlaygroundStateOptions {
   storage: KeyValueStorage | undefined;
   /** The page's address: `?lesson=<id>` opens a lesson. */
   location: Pick<Location, 'search'>;
+  /** The course the page teaches (the one the site was built with: `builtCourse`); read with `useCourse()`. */
+  course: Course;
   /**
    * The course's author is working on it (`npm run author`, Vite's dev server): a lesson's completion follows its
    * latest round, so a check changed to failing shows at once instead of staying "complete".
@@ -38,16 +41,17 @@ export interface PlaygroundStateOptions {
  * the request; the lesson checks follow the workspace and mark progress). Handed to the components by
  * `PlaygroundStateProvider`.
  */
-export function createPlaygroundState({ storage, location, authoring = false }: PlaygroundStateOptions) {
+export function createPlaygroundState({ storage, location, course, authoring = false }: PlaygroundStateOptions) {
   const files = createFilesState();
   const layout = createLayoutState(storage);
   const progress = createProgressState(storage);
   const request = createRequestState(storage);
   const exercises = createExercisesState(storage);
-  const workspace = createWorkspaceState({ storage, search: location.search, files, request, exercises });
+  const workspace = createWorkspaceState({ storage, search: location.search, course, files, request, exercises });
   exercises.followWorkspace(workspace.workspaceStore);
-  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises, { authoring });
+  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises, { course, authoring });
   return {
+    course,
     files,
     layout,
     progress,
@@ -64,7 +68,7 @@ export function createPlaygroundState({ storage, location, authoring = false }: 
     console: createConsoleState(),
     problems: createProblemsState(),
     apiPanel: createApiPanelState(),
-    share: createShareState(playgroundTarget(workspace, exercises)),
+    share: createShareState(playgroundTarget(course, workspace, exercises)),
     exerciseDraft: createExerciseDraftState({ workspaceStore: workspace.workspaceStore, findExercise: exercises.findExercise }),
     classroom: createClassState({ storage, search: location.search }, lessonChecks, files),
   };

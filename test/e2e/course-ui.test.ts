@@ -8,11 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { settledChecks } from './harness/course-page.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+
+const { findLesson } = builtCourse;
 
 let session: PlaygroundSession;
 let page: Page;

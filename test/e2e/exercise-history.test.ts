@@ -11,7 +11,9 @@ import { FIRST, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
+
+const { lessons } = builtCourse;
 
 const STARTER_MARK = 'starter-of-the-history-exercise-ran';
 const TITLE = 'Greet on /hello';

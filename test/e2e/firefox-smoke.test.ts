@@ -8,12 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { launchFirefox } from './harness/firefox.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { CRASHING_PROGRAM } from './fixtures/crashing-program.ts';
+
+const { lessons } = builtCourse;
 
 const lesson = lessons[0];
 

@@ -9,11 +9,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText, waitForProgram } from './share-page.ts';
+
+const { findLesson, lessons } = builtCourse;
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/learning-aids');
 const PHONE = { width: 390, height: 844 };

@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import type { BodySpec } from './harness/session.ts';
 import { pageWebSocketClass } from './harness/page-websocket.ts';
 import type { WebSocketClass } from '../../runtime/course/checks/check-socket.ts';
+
+const { lessons } = builtCourse;
 
 const ORIGIN = 'http://localhost:3000';
 let session: PlaygroundSession;

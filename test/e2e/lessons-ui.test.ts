@@ -9,11 +9,13 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { chapters, lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
 import { settledChecks } from './harness/course-page.ts';
+
+const { chapters, lessons } = builtCourse;
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/lessons-ui');
 const lesson4 = lessons[3];

@@ -6,10 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { editorText, settledChecks } from './harness/course-page.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
+
+const { lessons } = builtCourse;
 
 const hooks = lessons.find((lesson) => lesson.id === '11-hooks')!;
 let session: PlaygroundSession;

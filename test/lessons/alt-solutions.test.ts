@@ -1,9 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { repoRoot } from './serve-program.ts';
+
+const { lessons } = builtCourse;
 
 // Each `alt-solutions/NN.ts` solves the lesson of folder NN-… in another way than the lesson's own solution (other
 // names, other messages, other structure): its checks must pass too, so that they test the lesson's

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findLesson, lessons, lessonText } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { flowStepsOf, stepsOf } from '../../runtime/course/format/check-format.ts';
 import { filesProblem } from '../../runtime/course/exercises/file-names.ts';
+
+const { findLesson, lessonText, lessons } = builtCourse;
 
 describe('lesson catalog', () => {
   it('loads at least the sixteen lessons of the curriculum, sorted by number, with unique numbers', () => {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { repoRoot } from './serve-program.ts';
+
+const { lessons } = builtCourse;
 
 // Every numbered rule of the spec's "What the service does", "Endpoints → Rules" and "Errors"
 // sections must be taught by some lesson (named in a lesson's frontmatter `covers:` list).

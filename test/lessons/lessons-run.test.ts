@@ -1,8 +1,10 @@
 import { afterAll, describe, it } from 'vitest';
 import { kindOf } from '../../runtime/course/format/check-format.ts';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { lessonProgramPath } from './serve-program.ts';
+
+const { lessons } = builtCourse;
 
 // Every lesson's solution must pass all its checks and its starter must fail every "task" check (and
 // pass every "observe" check: those show what the starter already does), each served by the Node

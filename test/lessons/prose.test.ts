@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { proseWords } from './prose-words.ts';
 import { repoRoot } from './serve-program.ts';
+
+const { findLesson, lessons } = builtCourse;
 
 // The shape every lesson text keeps: short enough to read in a few minutes (near 150–250 words of
 // prose, code aside), and a last sentence that says what comes next.

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { repoRoot } from './serve-program.ts';
+
+const { findLesson } = builtCourse;
 
 // The example programs in lessons/ are the end points of the lesson tracks: keep them in sync.
 describe('lesson solutions and the example programs', () => {

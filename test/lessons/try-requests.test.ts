@@ -4,12 +4,14 @@ import { afterAll, describe, it } from 'vitest';
 import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
 import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
 import { encodeRequest } from '../../runtime/contract/encode-request.ts';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { restarts } from '../../runtime/course/tools/check-program.ts';
 import type { RunningProgram } from '../../runtime/course/tools/serve-program.ts';
 import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
 import { lessonProgramPath, repoRoot } from './serve-program.ts';
+
+const { lessons } = builtCourse;
 
 // Every request a lesson's text shows (its `http` blocks) can be sent as the page reads it — a
 // request with its headers and body, or a summary of body-less requests, one per line — and, sent in

@@ -7,10 +7,12 @@ import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { CheckList } from '../../web/lessons/check-list.tsx';
 import { ChecksBar } from '../../web/lessons/checks-bar.tsx';
-import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { createPlaygroundState } from '../../web/playground-state.ts';
 import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
 import { FakeEngine } from './fake-engine.ts';
+
+const { findLesson } = builtCourse;
 
 const lesson = findLesson('02-routes-and-methods')!;
 const observed = lesson.checks.filter((check) => kindOf(check) === 'observe').length;
@@ -19,7 +21,7 @@ const tasks = lesson.checks.length - observed;
 /** The bar and the list of lesson 2 as the starter leaves them: every observe check passes, no task check does. */
 function renderStarterResults(): string {
   const engine = new FakeEngine();
-  const state = createPlaygroundState({ storage: undefined, location: { search: `?lesson=${lesson.id}` } });
+  const state = createPlaygroundState({ storage: undefined, location: { search: `?lesson=${lesson.id}` }, course: builtCourse });
   const results: CheckResult[] = lesson.checks.map((check) => ({ title: check.title, passed: kindOf(check) === 'observe', steps: [] }));
   state.lessonChecks.lessonChecksStore.set({ lessonId: lesson.id, status: 'done', results });
   return renderToStaticMarkup(

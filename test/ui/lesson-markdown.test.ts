@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LessonMarkdown } from '../../web/lessons/lesson-markdown.tsx';
-import { lessons, lessonText } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { markdownToTree } from '../../runtime/course/text/markdown-to-tree.ts';
 import type { LessonNode } from '../../runtime/course/format/lesson-tree.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';
@@ -12,9 +12,11 @@ import { FakeEngine } from './fake-engine.ts';
 import { createPlaygroundState } from '../../web/playground-state.ts';
 import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
 
+const { lessonText, lessons } = builtCourse;
+
 const engine = new FakeEngine();
 const session = new ProgramSession(engine);
-const state = createPlaygroundState({ storage: undefined, location: { search: '' } });
+const state = createPlaygroundState({ storage: undefined, location: { search: '' }, course: builtCourse });
 const renderTree = (text: LessonNode[]) =>
   renderToStaticMarkup(
     createElement(PlaygroundStateProvider, {

@@ -2,10 +2,19 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { ChapterList } from '../../web/lessons/chapter-list.tsx';
-import { chapters, lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
+
+const { chapters, lessons } = builtCourse;
 
 const [first, second] = lessons;
-const html = renderToStaticMarkup(createElement(ChapterList, { active: second.id, completed: [first.id], onChoose: () => {} }));
+const html = renderToStaticMarkup(
+  createElement(
+    PlaygroundStateProvider,
+    { state: { course: builtCourse } },
+    createElement(ChapterList, { active: second.id, completed: [first.id], onChoose: () => {} }),
+  ),
+);
 
 /** A lesson's entry as the markup holds it: its number and title, HTML-escaped. */
 const entryText = (lesson: { number: number; title: string }) =>

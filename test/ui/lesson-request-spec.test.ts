@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { specFromCheck } from '../../web/exchange/request/spec-from-check.ts';
 import { specFromChecks } from '../../web/exchange/request/prefill-request.ts';
 import { requestOfHttpBlock } from '../../web/lessons/course/http-block.ts';
-import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { buildRequest } from '../../web/exchange/request/panel-request.ts';
 import { defaultRequest } from '../../web/exchange/request/request-model.ts';
-import { lessons } from '../../web/lessons/course/catalog.ts';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
+
+const { findLesson, lessons } = builtCourse;
 
 const ORIGIN = 'http://localhost:3000';
 

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
 import { freshState } from './fresh-state.ts';
 import { SCRATCH } from '../../web/lessons/workspace-store.ts';
 import { DEFAULT_FILES } from '../../web/state/files-store.ts';
+
+const { lessons } = builtCourse;
 
 /** A localStorage stand-in (Node has none), pre-filled with `entries`. */
 function stubStorage(entries: Record<string, unknown> = {}): Map<string, string> {

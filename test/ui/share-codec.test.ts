@@ -8,10 +8,12 @@ import { fromSharedRequest, toSharedRequest } from '../../web/share/link/shared-
 import { shareLengthWarning } from '../../web/share/make-share-link.ts';
 import { isKnownProgram } from '../../web/share/link/known-programs.ts';
 import { defaultRequest, newMultipartRow, newRow } from '../../web/exchange/request/request-model.ts';
-import { findLesson, lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
 import { ShareLinkError } from '../../web/share/link/share-link-error.ts';
+
+const { findLesson, lessons } = builtCourse;
 
 /** The error decoding `value` throws (the test fails when it decodes). */
 function refusal(value: string): ShareLinkError {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findLesson } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { FakeEngine } from './fake-engine.ts';
 import { freshState } from './fresh-state.ts';
@@ -7,6 +7,8 @@ import { openSharedLink } from '../../web/share/open-shared-link.ts';
 import { gateRuns, HELD_MESSAGE } from '../../web/share/gated-engine.ts';
 import type { ShareTarget } from '../../web/share/share-target.ts';
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
+
+const { findLesson } = builtCourse;
 
 const LESSON = findLesson('04-bodies')!;
 const MINE = { 'main.ts': '// my own work' };

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { lessons } from '../../web/lessons/course/catalog.ts';
+import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { browserStorage, readStored, STORED_KEYS, type StoredKey } from '../../web/state/stored.ts';
 import { DEFAULT_LAYOUT } from '../../web/state/layout-store.ts';
 import { freshState } from './fresh-state.ts';
+
+const { lessons } = builtCourse;
 
 /** A localStorage stand-in (Node has none) holding `raw` strings exactly as given. */
 function stubRawStorage(raw: Partial<Record<string, string>>): Map<string, string> {

@@ -3,7 +3,7 @@ import { useLayout } from '../state/layout-store.ts';
 import { usePaneTabs } from '../state/pane-tabs-store.ts';
 import { useExerciseDraft } from './draft-store.ts';
 import { useWorkspace } from '../lessons/workspace-store.ts';
-import { findLesson } from '../lessons/course/catalog.ts';
+import { useCourse } from '../lessons/course/catalog.ts';
 
 /** "Make an exercise": opens the exercise maker in the lesson pane, from the open lesson or with the editor's files as the starter. */
 export function MakeExerciseButton() {
@@ -12,6 +12,7 @@ export function MakeExerciseButton() {
   const { revealPane } = usePaneTabs();
   const { openDraft } = useExerciseDraft();
   const { workspaceStore } = useWorkspace();
+  const { findLesson } = useCourse();
   return (
     <button
       type="button"

@@ -1,4 +1,4 @@
-import { chapters, type Lesson } from './course/catalog.ts';
+import { useCourse, type Lesson } from './course/catalog.ts';
 
 function Mark({ done }: { done: boolean }) {
   return (
@@ -26,11 +26,11 @@ function LessonLink({ lesson, active, done, onChoose }: { lesson: Lesson; active
   );
 }
 
-// A course of one chapter (no course file) needs no chapter headings: its title is the course's.
-const manyChapters = chapters.length > 1;
-
 /** The course's lessons by chapter, each under its title and one-line introduction, with completion marks. */
 export function ChapterList({ active, completed, onChoose: choose }: { active: string; completed: string[]; onChoose: (id: string) => void }) {
+  const { chapters } = useCourse();
+  // A course of one chapter (no course file) needs no chapter headings: its title is the course's.
+  const manyChapters = chapters.length > 1;
   return (
     <>
       {chapters.map((chapter, chapterIndex) => (

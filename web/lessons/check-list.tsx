@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useStore } from '../state/store.ts';
 import { useProgress } from '../state/progress-store.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import { lessons, type Lesson } from './course/catalog.ts';
+import { useCourse, type Lesson } from './course/catalog.ts';
 import { type LessonChecksState, useLessonChecksState } from './lesson-checks.ts';
 import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import { useGoTo } from './use-go-to.ts';
@@ -74,6 +74,7 @@ export function CheckList({ lesson }: { lesson: Lesson }) {
   const { progressStore } = useProgress();
   const { lessonChecksStore, runLessonChecksNow } = useLessonChecksState();
   const { finishCourse } = useCourseEnd();
+  const { lessons } = useCourse();
   const state = useStore(lessonChecksStore, (s) => s);
   const complete = useStore(progressStore, (s) => s.completed.includes(lesson.id));
   const current = state.lessonId === lesson.id;

@@ -1,6 +1,5 @@
 import { useStore } from '../state/store.ts';
-import type { Lesson } from './course/catalog.ts';
-import { findLesson } from './course/catalog.ts';
+import { useCourse, type Lesson } from './course/catalog.ts';
 import { useLessonChecksState } from './lesson-checks.ts';
 import { useWorkspace } from './workspace-store.ts';
 import { usePaneTabs } from '../state/pane-tabs-store.ts';
@@ -48,6 +47,6 @@ export function ChecksBar({ lesson }: { lesson: Lesson }) {
 /** The checks bar of the open lesson (nothing in the free playground), for layouts that show it outside the lesson pane. */
 export function ActiveChecksBar() {
   const { workspaceStore } = useWorkspace();
-  const lesson = findLesson(useStore(workspaceStore, (s) => s.active));
+  const lesson = useCourse().findLesson(useStore(workspaceStore, (s) => s.active));
   return lesson ? <ChecksBar lesson={lesson} /> : null;
 }

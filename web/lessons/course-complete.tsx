@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '../state/store.ts';
 import { useProgress } from '../state/progress-store.ts';
 import { SCRATCH } from './workspace-store.ts';
-import { lessons } from './course/catalog.ts';
+import { useCourse } from './course/catalog.ts';
 import { useCourseEnd } from './course-end-store.ts';
 import { useGoTo } from './use-go-to.ts';
 
@@ -11,6 +11,7 @@ export function CourseComplete() {
   const { progressStore } = useProgress();
   const { courseEndStore } = useCourseEnd();
   const completed = useStore(progressStore, (s) => s.completed);
+  const { lessons } = useCourse();
   const goTo = useGoTo();
   const heading = useRef<HTMLHeadingElement>(null);
   const done = lessons.filter((l) => completed.includes(l.id)).length;

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useStore } from '../state/store.ts';
-import { isWorkspace, SCRATCH, useWorkspace } from './workspace-store.ts';
-import { findLesson } from './course/catalog.ts';
+import { SCRATCH, useWorkspace } from './workspace-store.ts';
+import { useCourse, type Course } from './course/catalog.ts';
 import { useGoTo } from './use-go-to.ts';
 import { useExercises } from '../state/exercises-store.ts';
 
 const APP_TITLE = 'Halo Playground';
 
 /** The document title for workspace `id`: the lesson's number and name first, so tabs and history tell lessons apart. */
-function workspaceTitle(id: string): string {
+function workspaceTitle(id: string, { findLesson }: Course): string {
   const lesson = findLesson(id);
   if (lesson) return `${lesson.number}. ${lesson.title} — ${APP_TITLE}`;
   return id === SCRATCH ? `Free playground — ${APP_TITLE}` : APP_TITLE;
@@ -21,13 +21,14 @@ function workspaceTitle(id: string): string {
  * same click as when it opened.
  */
 export function useLessonAddress(): void {
-  const { workspaceStore, showUnchosen } = useWorkspace();
+  const { workspaceStore, showUnchosen, isWorkspace } = useWorkspace();
+  const course = useCourse();
   const { findExercise, isChosen } = useExercises();
   const active = useStore(workspaceStore, (s) => s.active);
   const goTo = useGoTo();
 
   useEffect(() => {
-    document.title = workspaceTitle(active);
+    document.title = workspaceTitle(active, course);
     const url = new URL(location.href);
     url.searchParams.set('lesson', active);
     // The page's first lesson (from storage, or instead of a bad link) corrects the address in place.
@@ -36,7 +37,7 @@ export function useLessonAddress(): void {
     // A move adds an entry; it leaves a shared link's fragment behind, which described the page the learner came from.
     url.hash = '';
     history.pushState({ haloLesson: active }, '', url);
-  }, [active]);
+  }, [active, course]);
 
   useEffect(() => {
     const onPopState = () => {
@@ -48,5 +49,5 @@ export function useLessonAddress(): void {
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [goTo, findExercise, isChosen, showUnchosen]);
+  }, [goTo, findExercise, isChosen, showUnchosen, isWorkspace]);
 }

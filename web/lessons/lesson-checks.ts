@@ -5,7 +5,7 @@ import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { WorkspacePart } from './workspace-store.ts';
 import type { ProgressPart } from '../state/progress-store.ts';
-import { findLesson } from './course/catalog.ts';
+import type { Course } from './course/catalog.ts';
 import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import type { Check } from '../../runtime/course/format/check-format.ts';
 import type { ExercisesPart } from '../state/exercises-store.ts';
@@ -41,10 +41,10 @@ export function createLessonChecksState(
   { filesStore }: FilesPart,
   { workspaceStore }: WorkspacePart,
   { markComplete, markIncomplete }: ProgressPart,
-  exercises?: Pick<ExercisesPart, 'findExercise'>,
-  { authoring = false }: { authoring?: boolean } = {},
+  { findExercise }: Pick<ExercisesPart, 'findExercise'>,
+  { course, authoring = false }: { course: Pick<Course, 'findLesson'>; authoring?: boolean },
 ) {
-  const checksOf: ChecksOf = (id) => findLesson(id)?.checks ?? exercises?.findExercise(id)?.checks;
+  const checksOf: ChecksOf = (id) => course.findLesson(id)?.checks ?? findExercise(id)?.checks;
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
   let checkRounds = 0;
   let runConnected: (() => void) | null = null;

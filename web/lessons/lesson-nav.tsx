@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { useProgress } from '../state/progress-store.ts';
 import { SCRATCH, useWorkspace } from './workspace-store.ts';
-import { lessons } from './course/catalog.ts';
+import { useCourse } from './course/catalog.ts';
 import { ChapterList } from './chapter-list.tsx';
 import { useGoTo } from './use-go-to.ts';
 import { useCourseEnd } from './course-end-store.ts';
@@ -13,6 +13,7 @@ export function LessonNav() {
   const { progressStore } = useProgress();
   const { workspaceStore } = useWorkspace();
   const { finishCourse } = useCourseEnd();
+  const { lessons } = useCourse();
   const active = useStore(workspaceStore, (s) => s.active);
   const completed = useStore(progressStore, (s) => s.completed);
   const [open, setOpen] = useState(false);

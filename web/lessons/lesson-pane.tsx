@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useDeferredValue, useEffect, useRef } from 'react';
 import { useStore } from '../state/store.ts';
 import { useWorkspace } from './workspace-store.ts';
-import { findLesson, lessonText, type Lesson } from './course/catalog.ts';
+import { useCourse, type Lesson } from './course/catalog.ts';
 import { LessonNav } from './lesson-nav.tsx';
 import { LessonMarkdown } from './lesson-markdown.tsx';
 import { CheckList } from './check-list.tsx';
@@ -17,6 +17,7 @@ const CourseComplete = lazy(() => import('./course-complete.tsx').then((m) => ({
 
 
 function LessonBody({ lesson }: { lesson: Lesson }) {
+  const { lessonText } = useCourse();
   const text = use(lessonText(lesson));
   return (
     <article aria-label={`Lesson ${lesson.number}: ${lesson.title}`} tabIndex={-1} data-lesson-start className="p-3 text-sm leading-relaxed">
@@ -34,6 +35,7 @@ function LessonBody({ lesson }: { lesson: Lesson }) {
 export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const { workspaceStore } = useWorkspace();
   const { courseEndStore } = useCourseEnd();
+  const { findLesson } = useCourse();
   const active = useStore(workspaceStore, (s) => s.active);
   const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);

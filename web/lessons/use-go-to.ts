@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSession } from '../engine/engine-context.tsx';
 import { useFiles } from '../state/files-store.ts';
 import { useWorkspace } from './workspace-store.ts';
-import { findLesson } from './course/catalog.ts';
+import { useCourse } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
 
@@ -12,6 +12,7 @@ export function useGoTo(): (id: string) => void {
   const { openWorkspace, workspaceStore } = useWorkspace();
   const request = useRequest();
   const session = useSession();
+  const { findLesson } = useCourse();
   return useCallback(
     (id: string) => {
       if (id === workspaceStore.get().active) return;
@@ -20,6 +21,6 @@ export function useGoTo(): (id: string) => void {
       // An explicit build: it runs the new lesson afresh, and a build of the previous one still in flight becomes stale.
       void session.compileNow(filesStore.get().files);
     },
-    [session, request, filesStore, workspaceStore, openWorkspace],
+    [session, request, filesStore, workspaceStore, openWorkspace, findLesson],
   );
 }

@@ -2,7 +2,7 @@ import { createStore } from '../state/store.ts';
 import { readStored, writeStored, type KeyValueStorage } from '../state/stored.ts';
 import { DEFAULT_FILES, ENTRY_FILE, sameFiles, type Files, type FilesPart } from '../state/files-store.ts';
 import { stateHook } from '../state/state-context.tsx';
-import { findLesson, firstLessonId } from './course/catalog.ts';
+import type { Course } from './course/catalog.ts';
 import { prefillRequest } from '../exchange/request/prefill-request.ts';
 import type { RequestPart } from '../exchange/request/request-store.ts';
 import type { ExercisesPart } from '../state/exercises-store.ts';
@@ -24,17 +24,6 @@ export interface WorkspaceState {
   unchosen: { held: boolean; returnTo?: string } | null;
 }
 
-/** The code a workspace starts from: the lesson's starter, or the example program for scratch. */
-export function starterFiles(id: string): Files {
-  const lesson = findLesson(id);
-  return lesson ? lesson.starter : DEFAULT_FILES;
-}
-
-/** Whether `id` names a workspace this build knows (a lesson may be gone after a new deployment). */
-export function isWorkspace(id: string): boolean {
-  return id === SCRATCH || findLesson(id) !== undefined;
-}
-
 function loadSaved(storage: KeyValueStorage | undefined): Record<string, Files> {
   // Entries of lessons this build does not have are kept: a later deployment may bring them back.
   const saved = readStored(storage, 'halo.workspaces.v1', null);
@@ -44,10 +33,10 @@ function loadSaved(storage: KeyValueStorage | undefined): Record<string, Files> 
   return legacy && !sameFiles(legacy, DEFAULT_FILES) ? { [SCRATCH]: legacy } : {};
 }
 
-/** The workspace to open: `?lesson=<id>` in the address, else the last one, else lesson 1. */
-function initialActive(requested: string | null, lastActive: string | null): string {
+/** The workspace to open: `?lesson=<id>` in the address, else the last one, else the course's first lesson. */
+function initialActive(requested: string | null, lastActive: string | null, first: string, isWorkspace: (id: string) => boolean): string {
   if (requested && isWorkspace(requested)) return requested;
-  return lastActive && isWorkspace(lastActive) ? lastActive : firstLessonId || SCRATCH;
+  return lastActive && isWorkspace(lastActive) ? lastActive : first || SCRATCH;
 }
 
 /** What the workspace state is made from: the page's storage and address, and the parts it sets. */
@@ -55,6 +44,8 @@ export interface WorkspaceOptions {
   storage: KeyValueStorage | undefined;
   /** The address's query (`?lesson=<id>` opens that lesson). */
   search: string;
+  /** The course: each lesson is a workspace, starting from its starter. */
+  course: Course;
   files: FilesPart;
   request: RequestPart;
   /** Exercises opened from links and files: each is a workspace too, starting from its own starter. */
@@ -68,23 +59,25 @@ export type WorkspacePart = ReturnType<typeof createWorkspaceState>;
  * Creates the active workspace and the learner's code of every workspace, saved in `storage`, and puts
  * the active workspace's code in the files store.
  */
-export function createWorkspaceState({ storage, search, files: { filesStore }, request, exercises }: WorkspaceOptions) {
+export function createWorkspaceState({ storage, search, course, files: { filesStore }, request, exercises }: WorkspaceOptions) {
+  /** Whether `id` names a lesson workspace this build knows, or scratch (a lesson may be gone after a new deployment). */
+  const isWorkspace = (id: string): boolean => id === SCRATCH || course.findLesson(id) !== undefined;
   const lastActive = readStored(storage, 'halo.active.v1', null);
   const requested = new URLSearchParams(search).get('lesson');
   const isExercise = (id: string | null): id is string => id !== null && exercises?.findExercise(id) !== undefined;
   const workspaceStore = createStore<WorkspaceState>({
-    active: isExercise(requested) ? requested : !requested && isExercise(lastActive) ? lastActive : initialActive(requested, lastActive),
+    active: isExercise(requested) ? requested : !requested && isExercise(lastActive) ? lastActive : initialActive(requested, lastActive, course.firstLessonId, isWorkspace),
     saved: loadSaved(storage),
     unchosen: null,
   });
 
   /** The code workspace `id` starts from: an exercise's starter, a lesson's, or the example program. */
   function starterOf(id: string): Files {
-    return exercises?.findExercise(id)?.starter ?? starterFiles(id);
+    return exercises?.findExercise(id)?.starter ?? course.findLesson(id)?.starter ?? DEFAULT_FILES;
   }
 
   // A link to another lesson than the last one sets the request panel as opening that lesson from the list would.
-  if (workspaceStore.get().active !== lastActive) prefillRequest(request, findLesson(workspaceStore.get().active)?.checks ?? []);
+  if (workspaceStore.get().active !== lastActive) prefillRequest(request, course.findLesson(workspaceStore.get().active)?.checks ?? []);
 
   /** The code of workspace `id`: the learner's, or its starter. */
   function filesOf(id: string): Files {
@@ -164,7 +157,7 @@ export function createWorkspaceState({ storage, search, files: { filesStore }, r
     writeStored(storage, 'halo.workspaces.v1', saved);
   });
 
-  return { workspaceStore, filesOf, openWorkspace, chooseCode, resetWorkspace, showUnchosen, keepShownCode, showSavedCode };
+  return { workspaceStore, isWorkspace, filesOf, openWorkspace, chooseCode, resetWorkspace, showUnchosen, keepShownCode, showSavedCode };
 }
 
 /** The workspace part of the playground state, for components. */

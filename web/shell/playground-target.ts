@@ -1,12 +1,13 @@
 import { DEFAULT_FILES, type Files } from '../state/files-store.ts';
 import { SCRATCH, type WorkspacePart } from '../lessons/workspace-store.ts';
-import { findLesson } from '../lessons/course/catalog.ts';
+import type { Course } from '../lessons/course/catalog.ts';
 import { templates } from '../templates/template-catalog.ts';
 import type { ShareTarget } from '../share/share-target.ts';
 import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
 export function playgroundTarget(
+  { findLesson }: Pick<Course, 'findLesson'>,
   { workspaceStore, openWorkspace }: WorkspacePart,
   { isChosen, openExercise }: Pick<ExercisesPart, 'isChosen' | 'openExercise'>,
 ): ShareTarget {

@@ -1,4 +1,5 @@
-import { SCRATCH, starterFiles, useWorkspace, type WorkspacePart } from '../lessons/workspace-store.ts';
+import { SCRATCH, useWorkspace, type WorkspacePart } from '../lessons/workspace-store.ts';
+import { DEFAULT_FILES } from '../state/files-store.ts';
 import { useRequest, type RequestPart } from '../exchange/request/request-store.ts';
 import { fromSharedRequest } from '../share/link/shared-request.ts';
 import { isKnownProgram } from '../share/link/known-programs.ts';
@@ -7,7 +8,7 @@ import { useConfirm, type ConfirmPart } from '../layout/confirm-dialog.tsx';
 
 /** Whether the free playground holds code the playground ships (nothing of the learner's to lose). */
 function isUntouched({ filesOf }: WorkspacePart): boolean {
-  return isKnownProgram(filesOf(SCRATCH), [starterFiles(SCRATCH), ...templates.map((t) => t.files)]);
+  return isKnownProgram(filesOf(SCRATCH), [DEFAULT_FILES, ...templates.map((t) => t.files)]);
 }
 
 /** Opens the free playground with template `id` and its first request (asks before replacing edited code). */

@@ -1,9 +1,8 @@
-/// <reference types="vite/client" />
-import course from 'virtual:halo-course';
 import type { Check } from '../../../runtime/course/format/check-format.ts';
 import type { LessonNode } from '../../../runtime/course/format/lesson-tree.ts';
 import type { Files } from '../../state/files-store.ts';
 import type { CourseModule } from './course-module.ts';
+import { stateHook } from '../../state/state-context.tsx';
 
 /** One lesson, as the playground shows it. */
 export interface Lesson {
@@ -23,54 +22,67 @@ export interface Lesson {
   checks: Check[];
 }
 
-// The course folder is read at build time (runtime/course/tools/course-plugin.ts): every lesson's frontmatter,
-// programs and checks are in the first load; each lesson's text is a chunk of its own, loaded when the
-// lesson opens (lessonText), so the first load does not carry all of them.
-const textLoaders = new Map<string, CourseModule['lessons'][number]['text']>(course.lessons.map((lesson) => [lesson.id, lesson.text]));
-
-/** Every lesson, in course order. */
-export const lessons: Lesson[] = course.lessons.map(({ text: _text, ...lesson }) => lesson);
-
 /** A chapter of the course: its title, its one-line introduction and its lessons, in course order. */
-export interface Chapter {
+interface Chapter {
   title: string;
   /** One line on what the chapter teaches ('' when the course file gives none). */
   intro: string;
   lessons: Lesson[];
 }
 
-/** The chapters of the course in order; a course without a course file is one chapter. */
-export const chapters: Chapter[] = course.chapters.map((chapter) => ({
-  title: chapter.title,
-  intro: chapter.intro ?? '',
-  lessons: chapter.lessons.flatMap((id) => lessons.filter((lesson) => lesson.id === id)),
-}));
-
-/** The id of the lesson a new learner opens first. */
-export const firstLessonId: string = course.first;
-
-/** The lesson with `id`, if there is one. */
-export function findLesson(id: string): Lesson | undefined {
-  return lessons.find((lesson) => lesson.id === id);
+/** The course the playground teaches, as the page reads it: part of the playground state (`useCourse()`). */
+export interface Course {
+  /** Every lesson, in course order. */
+  lessons: Lesson[];
+  /** The chapters of the course in order; a course without a course file is one chapter. */
+  chapters: Chapter[];
+  /** The id of the lesson a new learner opens first. */
+  firstLessonId: string;
+  /** The lesson with `id`, if there is one. */
+  findLesson: (id: string) => Lesson | undefined;
+  /** The lesson's text, parsed from its Markdown at build time; one promise per lesson, so React's `use` can read it. */
+  lessonText: (lesson: Lesson) => Promise<LessonNode[]>;
 }
 
-const loadedTexts = new Map<string, Promise<LessonNode[]>>();
-
-/** The lesson's text, parsed from its Markdown at build time; one promise per lesson, so React's `use` can read it. */
-export function lessonText(lesson: Lesson): Promise<LessonNode[]> {
-  let text = loadedTexts.get(lesson.id);
-  if (!text) {
-    const load = textLoaders.get(lesson.id);
-    if (!load) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
-    text = load().then(
-      (compiled) => compiled.text,
-      (error: unknown) => {
-        // Not kept: opening the lesson again tries again.
-        loadedTexts.delete(lesson.id);
-        throw error;
-      },
-    );
-    loadedTexts.set(lesson.id, text);
-  }
-  return text;
+/**
+ * The course of a course module (`virtual:halo-course`, read from the course folder at build time by
+ * runtime/course/tools/course-plugin.ts): every lesson's frontmatter, programs and checks come with it; each
+ * lesson's text is a chunk of its own, loaded when the lesson opens (`lessonText`), so the first load does not
+ * carry all of them.
+ */
+export function createCourse(module: CourseModule): Course {
+  const textLoaders = new Map(module.lessons.map((lesson) => [lesson.id, lesson.text]));
+  const lessons: Lesson[] = module.lessons.map(({ text: _text, ...lesson }) => lesson);
+  const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+  const loadedTexts = new Map<string, Promise<LessonNode[]>>();
+  return {
+    lessons,
+    chapters: module.chapters.map((chapter) => ({
+      title: chapter.title,
+      intro: chapter.intro ?? '',
+      lessons: chapter.lessons.flatMap((id) => lessons.filter((lesson) => lesson.id === id)),
+    })),
+    firstLessonId: module.first,
+    findLesson: (id) => byId.get(id),
+    lessonText: (lesson) => {
+      let text = loadedTexts.get(lesson.id);
+      if (!text) {
+        const load = textLoaders.get(lesson.id);
+        if (!load) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
+        text = load().then(
+          (compiled) => compiled.text,
+          (error: unknown) => {
+            // Not kept: opening the lesson again tries again.
+            loadedTexts.delete(lesson.id);
+            throw error;
+          },
+        );
+        loadedTexts.set(lesson.id, text);
+      }
+      return text;
+    },
+  };
 }
+
+/** The course part of the playground state, for components. */
+export const useCourse = stateHook<Course>('course');
