@@ -23,7 +23,7 @@ export interface LingerLimits {
   bytes: number;
 }
 
-/** Limits of the Node server; what a client sees past each one is in the README ("Limits"). */
+/** Limits of the Node server; what a client sees past each one is in docs/framework.md ("Limits (Node)"). */
 export interface AppHttpOptions {
   /** Milliseconds a client has to send the request line and headers (then 408); default 20 000; 0 turns it off. */
   headersTimeout?: number;

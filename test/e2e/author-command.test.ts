@@ -1,5 +1,5 @@
 /**
- * `npm run author -- ../my-course`, exactly as the README and docs/courses.md write it (no `--port`): run
+ * `npm run author -- ../my-course`, exactly as docs/courses.md writes it (no `--port`): run
  * by npm from a folder beside the course, it serves that course, not Halo's own lessons.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

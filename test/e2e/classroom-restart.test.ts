@@ -1,6 +1,6 @@
 /**
  * A class that survives its restart, in real Chromium against `npm run classroom` run in a child process exactly
- * as the README writes it (plus the test's free port and build): two learners share; Ctrl-C and the same command
+ * as docs/classroom.md writes it (plus the test's free port and build): two learners share; Ctrl-C and the same command
  * with `--keep` bring the same class back, both pages carry on and the dashboard shows them with their earlier
  * results; Ctrl-C and the command without `--keep` start a new class, both pages say the class ended, one click
  * joins the new class, and "Leave the class" works throughout (also while the server is down).

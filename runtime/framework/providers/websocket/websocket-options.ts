@@ -14,7 +14,7 @@ export type PublishFilter = (data: unknown, connection: SocketConnection, event:
  */
 export type ConnectHook = (connection: SocketConnection, request: SocketRequest) => unknown;
 
-/** Options of the WebSocket provider (README, "WebSocket and GraphQL providers", shows each with its default). */
+/** Options of the WebSocket provider (docs/framework.md, "WebSocket and GraphQL providers", lists each with its default). */
 export interface WebSocketOptions {
   /** The path the HTTP server upgrades to WebSocket. Default `/ws`. */
   path?: string;
