@@ -23,6 +23,7 @@ const ToFrameSchema = v.variant('type', [
     id,
     seq,
     files: v.record(v.pipe(v.string(), v.maxLength(100)), v.string()),
+    bundle: v.optional(v.strictObject({ code: v.string(), id: v.pipe(v.string(), v.maxLength(200)) })),
   }),
   v.strictObject({ type: v.literal('send'), id, seq, request: requestShape }),
   v.strictObject({ type: v.literal('checks'), id, seq, checks: v.unknown() }),

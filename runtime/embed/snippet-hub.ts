@@ -7,7 +7,7 @@ import { checkIssues } from '../course/format/check-schema.ts';
 import { filesProblem } from '../course/exercises/file-names.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { SnippetProgram } from './snippet-program.ts';
-import type { FromFrame, ToFrame } from './snippet-protocol.ts';
+import type { FromFrame, KeptBundle, ToFrame } from './snippet-protocol.ts';
 
 /** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
 const MAX_PROGRAMS = 24;
@@ -22,14 +22,23 @@ const SNIPPET_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
  * Every snippet of one page, in the one frame that page opened: one compiler, one sandbox frame whose server
  * workers run the programs, one per snippet, and a pool that boots the next worker ahead. esbuild-wasm starts
  * when a compile misses the compile cache, or once a program has answered (for the edits to come): a page
- * seen before runs its snippets from the cache without compiling 14 MB of wasm first. Handles the page's
- * checked messages (snippet-protocol.ts).
+ * seen before runs its snippets from the cache without compiling 14 MB of wasm first. Where the browser denies
+ * this third-party frame its storage, that cache keeps nothing: the page then keeps what was compiled and hands it
+ * back (KeptBundle). Handles the page's checked messages (snippet-protocol.ts).
  */
 export class SnippetHub {
   private readonly compiler = new CompilerClient();
   private readonly pool: ServerHost;
   private readonly programs = new Map<string, SnippetProgram>();
   private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
+  /** Whether the compile cache can keep anything here (a browser blocking third-party storage throws). */
+  private readonly cacheWorks: Promise<boolean> =
+    typeof caches === 'undefined'
+      ? Promise.resolve(false)
+      : caches.keys().then(
+          () => true,
+          () => false,
+        );
 
   /** Answers with `reply`; `root` is the site's root URL (PGlite's assets), `scope` keeps this page's databases apart. */
   constructor(
@@ -45,7 +54,7 @@ export class SnippetHub {
   async handle(message: ToFrame): Promise<void> {
     switch (message.type) {
       case 'run':
-        return this.run(message.id, message.seq, message.files);
+        return this.run(message.id, message.seq, message.files, message.bundle);
       case 'send': {
         const program = this.programs.get(message.id);
         if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
@@ -60,20 +69,23 @@ export class SnippetHub {
     }
   }
 
-  private async run(id: string, seq: number, files: Record<string, string>): Promise<void> {
+  /** Runs `files`, or `kept` (what this build compiled from them before, kept by the page) without compiling. */
+  private async run(id: string, seq: number, files: Record<string, string>, kept?: KeptBundle): Promise<void> {
     const problem = filesProblem(files, 'main.ts');
     if (problem) return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: problem });
     const program = this.programOf(id);
     if (!program) return this.reply({ type: 'refused', id, seq, reason: `a page runs at most ${MAX_PROGRAMS} snippets` });
-    const compiled = await this.compiler.compile(files, 'main.ts');
-    if (!compiled.ok) {
+    const compiled = kept ? null : await this.compiler.compile(files, 'main.ts');
+    if (compiled && !compiled.ok) {
       const diagnostics = compiled.diagnostics.map(({ file, line, column, message }) => ({ file, line, column, message }));
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
     }
-    if (!(await program.run(compiled.bundle))) {
+    const bundle = compiled?.bundle ?? kept;
+    if (!bundle || !(await program.run(bundle))) {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
     }
-    this.reply({ type: 'ran', id, seq, ok: true, origin: program.origin });
+    const keep = compiled && !(await this.cacheWorks) ? compiled.bundle : undefined;
+    this.reply({ type: 'ran', id, seq, ok: true, origin: program.origin, ...(keep ? { keep } : {}) });
   }
 
   private async check(id: string, seq: number, checks: unknown): Promise<void> {

@@ -23,9 +23,20 @@ export interface SnippetRequest {
   body?: string;
 }
 
+/**
+ * A program this build's frame compiled, which the page keeps and hands back with a later run of the same files,
+ * so that run need not compile: for browsers that deny a third-party frame its own storage (Chromium blocking
+ * third-party cookies), where the frame's compile cache cannot keep anything. It runs in the sandbox like any
+ * program of the page, so a page handing in another program gains nothing its own source could not do.
+ */
+export interface KeptBundle {
+  code: string;
+  id: string;
+}
+
 /** Every message the page may send over the port (`seq` numbers a question; the frame's answer echoes it). */
 export type ToFrame =
-  | { type: 'run'; id: string; seq: number; files: Record<string, string> }
+  | { type: 'run'; id: string; seq: number; files: Record<string, string>; bundle?: KeptBundle }
   | { type: 'send'; id: string; seq: number; request: SnippetRequest }
   | { type: 'checks'; id: string; seq: number; checks: unknown }
   | { type: 'stop'; id: string };
@@ -60,9 +71,9 @@ export interface SnippetCheckResult {
 
 /** Every message the frame sends back over the port (`seq` echoes the page's request). */
 export type FromFrame =
-  | { type: 'hello'; version: number }
+  | { type: 'hello'; version: number; build: string }
   | { type: 'refused'; seq?: number; id?: string; reason: string }
-  | { type: 'ran'; id: string; seq: number; ok: true; origin: string }
+  | { type: 'ran'; id: string; seq: number; ok: true; origin: string; keep?: KeptBundle }
   | { type: 'ran'; id: string; seq: number; ok: false; diagnostics: SnippetDiagnostic[]; message: string }
   | { type: 'response'; id: string; seq: number; response: SnippetResponse }
   | { type: 'checks'; id: string; seq: number; results: SnippetCheckResult[] }

@@ -1,4 +1,5 @@
 import { CONNECT, PROTOCOL_VERSION, type FromFrame, type ToFrame } from '../../runtime/embed/snippet-protocol.ts';
+import { dropBundle, keepBundle, keptBundle } from './kept-bundles.ts';
 
 /** A message to the frame, without the sequence number the link gives it. */
 type Ask = ToFrame extends infer M ? (M extends { seq: number } ? Omit<M, 'seq'> : never) : never;
@@ -16,6 +17,8 @@ export class FrameLink {
   private readonly waiting = new Map<number, (answer: Answer) => void>();
   private readonly consoles = new Map<string, (level: string, text: string) => void>();
   private nextSeq = 1;
+  /** The frame's build (its hello says): what the page keeps from it is handed back to it only. */
+  private build = '';
 
   /** Opens the frame at `frameUrl` in the page (hidden: it shows nothing; the snippets show its answers). */
   constructor(frameUrl: URL) {
@@ -32,7 +35,10 @@ export class FrameLink {
         const channel = new MessageChannel();
         channel.port1.onmessage = (event: MessageEvent<FromFrame>) => {
           const data = event.data;
-          if (data.type === 'hello') return resolve(channel.port1);
+          if (data.type === 'hello') {
+            this.build = data.build;
+            return resolve(channel.port1);
+          }
           if (data.type === 'refused' && data.seq === undefined && data.id === undefined)
             reject(new Error(`The snippet frame refused: ${data.reason}`));
           this.receive(data);
@@ -52,6 +58,21 @@ export class FrameLink {
       this.waiting.set(seq, resolve);
       port.postMessage({ ...message, seq });
     });
+  }
+
+  /**
+   * Runs `files` as snippet `id`'s program: with the program this frame's build compiled from them before, if the
+   * page kept it (kept-bundles.ts), so the frame need not compile; keeps what the frame hands back to keep.
+   */
+  async run(id: string, files: Record<string, string>): Promise<Answer> {
+    await this.port;
+    const from = JSON.stringify(files);
+    const bundle = keptBundle(this.build, from);
+    const answer = await this.ask({ type: 'run', id, files, ...(bundle ? { bundle } : {}) });
+    const ran = answer.type === 'ran' && answer.ok;
+    if (ran && answer.keep) keepBundle(this.build, from, answer.keep);
+    else if (bundle && !ran) dropBundle(this.build, from);
+    return answer;
   }
 
   /** Sends `message`, which has no answer. */

@@ -55,5 +55,6 @@ function open(port: MessagePort, origin: string): void {
       }),
     );
   };
-  reply({ type: 'hello', version: PROTOCOL_VERSION });
+  // This build's frame script: what the page keeps from this build (KeptBundle) it hands back to this build only.
+  reply({ type: 'hello', version: PROTOCOL_VERSION, build: new URL(import.meta.url).pathname });
 }

@@ -143,7 +143,7 @@ export class HaloSnippet extends HTMLElement {
     const from = JSON.stringify(files);
     if (from === this.ranFrom) return false;
     this.view?.setState('Starting the program…', true);
-    const answer = await this.link().ask({ type: 'run', id: this.key, files });
+    const answer = await this.link().run(this.key, files);
     if (answer.type === 'ran' && answer.ok) {
       this.ranFrom = from;
       this.view?.setRunWord('Send');
@@ -179,7 +179,7 @@ export class HaloSnippet extends HTMLElement {
     // A copy of the program of its own: the checks' requests do not change what the reader's program holds.
     const id = `${this.key}-checks`;
     const link = this.link();
-    const ran = await link.ask({ type: 'run', id, files: this.programFiles() });
+    const ran = await link.run(id, this.programFiles());
     const answer = ran.type === 'ran' && ran.ok ? await link.ask({ type: 'checks', id, checks }) : ran;
     void link.tell({ type: 'stop', id });
     if (answer.type !== 'checks') {
