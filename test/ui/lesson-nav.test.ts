@@ -9,11 +9,10 @@ const { chapters, lessons } = builtCourse;
 
 const [first, second] = lessons;
 const html = renderToStaticMarkup(
-  createElement(
-    PlaygroundStateProvider,
-    { state: { course: builtCourse } },
-    createElement(ChapterList, { active: second.id, completed: [first.id], onChoose: () => {} }),
-  ),
+  createElement(PlaygroundStateProvider, {
+    state: { course: builtCourse },
+    children: createElement(ChapterList, { active: second.id, completed: [first.id], onChoose: () => {} }),
+  }),
 );
 
 /** A lesson's entry as the markup holds it: its number and title, HTML-escaped. */
