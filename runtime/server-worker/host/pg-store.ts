@@ -19,19 +19,30 @@ export const MAX_STORED_PG_BYTES = 128 * 1024 * 1024;
 /** A stored file: PgFile plus the data directory it belongs to. */
 type Row = PgFile & { name: string };
 
-let db: Promise<IDBDatabase> | null = null;
+/**
+ * The playground's IndexedDB, or null where the browser denies this origin IndexedDB: a snippet frame in another
+ * site's page when third-party storage is blocked (Chromium's default in some builds, private windows), or storage
+ * switched off. Then the files live in {@link memoryRows} for as long as the page: a program's database works and
+ * survives a restart of the program, not a reload.
+ */
+let db: Promise<IDBDatabase | null> | null = null;
+/** The files where IndexedDB is denied, by `name\0path`. */
+const memoryRows = new Map<string, Row>();
 /** Bytes of every stored file, by `name\0path`, read once per page; kept up to date by save(). */
 let sizes: Promise<Map<string, number>> | null = null;
 
-function openDb(): Promise<IDBDatabase> {
-  db ??= new Promise((resolve, reject) => {
+function openDb(): Promise<IDBDatabase | null> {
+  db ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: ['name', 'path'] });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error(`IndexedDB ${DB_NAME} could not be opened`));
-  });
+  }).catch(() => null);
   return db;
 }
+
+/** The key of a file in {@link memoryRows} and in the size count. */
+const rowKey = (name: string, path: string) => `${name}\0${path}`;
 
 /** What a program using PgService reads when PGlite was never downloaded and the network is gone. */
 const PGLITE_NOT_DOWNLOADED =
@@ -57,15 +68,27 @@ export async function pgliteAssets(): Promise<PgAssets> {
 }
 
 async function load(name: string): Promise<PgFile[]> {
-  const store = (await openDb()).transaction(STORE, 'readonly').objectStore(STORE);
-  const rows = await done<Row[]>(store.getAll(IDBKeyRange.bound([name, ''], [name, '\uffff'])));
+  const database = await openDb();
+  // Copies from memory: the reply transfers its buffers, which would empty the kept ones.
+  const rows = database
+    ? await done<Row[]>(
+        database
+          .transaction(STORE, 'readonly')
+          .objectStore(STORE)
+          .getAll(IDBKeyRange.bound([name, ''], [name, '\uffff'])),
+      )
+    : [...memoryRows.values()]
+        .filter((row) => row.name === name)
+        .map((row) => ({ ...row, ...(row.data ? { data: row.data.slice(0) } : {}) }));
   return rows.map(({ path, mode, mtime, data }) => (data ? { path, mode, mtime, data } : { path, mode, mtime }));
 }
 
 function storedSizes(): Promise<Map<string, number>> {
   sizes ??= openDb().then(async (database) => {
-    const rows = await done<Row[]>(database.transaction(STORE, 'readonly').objectStore(STORE).getAll());
-    return new Map(rows.map((row) => [`${row.name}\0${row.path}`, row.data?.byteLength ?? 0]));
+    const rows = database
+      ? await done<Row[]>(database.transaction(STORE, 'readonly').objectStore(STORE).getAll())
+      : [...memoryRows.values()];
+    return new Map(rows.map((row) => [rowKey(row.name, row.path), row.data?.byteLength ?? 0]));
   });
   return sizes;
 }
@@ -82,8 +105,8 @@ function save(name: string, put: PgFile[], remove: string[]): Promise<void> {
 async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<void> {
   const known = await storedSizes();
   const next = new Map(known);
-  for (const { path, data } of put) next.set(`${name}\0${String(path)}`, data instanceof ArrayBuffer ? data.byteLength : 0);
-  for (const path of remove) next.delete(`${name}\0${String(path)}`);
+  for (const { path, data } of put) next.set(rowKey(name, String(path)), data instanceof ArrayBuffer ? data.byteLength : 0);
+  for (const path of remove) next.delete(rowKey(name, String(path)));
   let total = 0;
   for (const size of next.values()) total += size;
   if (total > MAX_STORED_PG_BYTES) {
@@ -91,11 +114,24 @@ async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<v
       `The databases would take ${Math.ceil(total / 2 ** 20)} MB, more than the ${MAX_STORED_PG_BYTES / 2 ** 20} MB the playground keeps: this change was not stored.`,
     );
   }
-  const transaction = (await openDb()).transaction(STORE, 'readwrite');
-  const store = transaction.objectStore(STORE);
   // Only the fields of a file are stored: whatever else a message carries is dropped.
-  for (const { path, mode, mtime, data } of put)
-    store.put({ name, path: String(path), mode: Number(mode), mtime: Number(mtime), ...(data instanceof ArrayBuffer ? { data } : {}) });
+  const rows: Row[] = put.map(({ path, mode, mtime, data }) => ({
+    name,
+    path: String(path),
+    mode: Number(mode),
+    mtime: Number(mtime),
+    ...(data instanceof ArrayBuffer ? { data } : {}),
+  }));
+  const database = await openDb();
+  if (!database) {
+    for (const row of rows) memoryRows.set(rowKey(name, row.path), row);
+    for (const path of remove) memoryRows.delete(rowKey(name, String(path)));
+    sizes = Promise.resolve(next);
+    return;
+  }
+  const transaction = database.transaction(STORE, 'readwrite');
+  const store = transaction.objectStore(STORE);
+  for (const row of rows) store.put(row);
   for (const path of remove) store.delete([name, String(path)]);
   await new Promise<void>((resolve, reject) => {
     transaction.oncomplete = () => {
@@ -121,7 +157,7 @@ export function pgliteSeed(root: URL): Promise<ArrayBuffer> {
 
 /**
  * Answers a program's PGlite on the page's side about its data directories' files, kept in the playground's
- * IndexedDB (which the program cannot reach). The files are data the page never interprets; a program can
+ * IndexedDB (which the program cannot reach), or in the page's memory where IndexedDB is denied. The files are data the page never interprets; a program can
  * only read and write the PGlite files of this playground.
  */
 export async function answerPgCall(call: PgCall): Promise<{ reply: PgReply; transfer: Transferable[] }> {
