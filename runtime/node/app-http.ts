@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { App } from '../framework/app.ts';
-import { HttpException } from '../framework/http-exception.ts';
+import { frameworkErrors } from '../framework/errors/framework-errors.ts';
 import { ResponseContext } from '../framework/response-context.ts';
 import { answerClientError } from './client-error.ts';
 import { DEFAULT_LINGER, lingerOnClose } from './linger.ts';
@@ -221,8 +221,8 @@ export class AppHttp {
     console.error('[halo] could not send the response:', error);
     if (sr.headersSent || sr.destroyed) return void sr.destroy();
     const code = (error as NodeJS.ErrnoException | null)?.code;
-    const reason = code && INVALID_RESPONSE_CODES.has(code) ? `: ${(error as Error).message}` : '';
-    const body = JSON.stringify(new HttpException({ message: `500 Internal Server Error${reason}` }).toJson());
+    const detail = code && INVALID_RESPONSE_CODES.has(code) ? (error as Error).message : '';
+    const body = JSON.stringify(frameworkErrors.responseNotSent(detail).toJson());
     sr.writeHead(500, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
     sr.end(body);
   }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { HttpException } from '../framework/http-exception.ts';
+import type { HttpException } from '../framework/http-exception.ts';
+import { frameworkErrors } from '../framework/errors/framework-errors.ts';
 import type { LingerLimits } from '../framework/server-options.ts';
 import { lingerThenClose } from './linger.ts';
 
@@ -8,13 +9,13 @@ import { lingerThenClose } from './linger.ts';
 function refusal(error: NodeJS.ErrnoException, maxHeaderSize: number): HttpException {
   switch (error.code) {
     case 'HPE_HEADER_OVERFLOW':
-      return new HttpException({ statusCode: 431, message: `The request headers are larger than the limit of ${maxHeaderSize} bytes.` });
+      return frameworkErrors.headersTooLarge(maxHeaderSize);
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new HttpException({ statusCode: 408, message: 'The request was not received in time; the connection is closed.' });
+      return frameworkErrors.requestTimeout();
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new HttpException({ statusCode: 413, message: 'The chunk extensions of the request body are too large.' });
+      return frameworkErrors.chunkExtensionsTooLarge();
     default:
-      return HttpException.badRequest({ message: `Malformed HTTP request: ${error.message}` });
+      return frameworkErrors.malformedHttp(error);
   }
 }
 

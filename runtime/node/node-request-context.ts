@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
-import { HttpException } from '../framework/http-exception.ts';
+import type { HttpException } from '../framework/http-exception.ts';
 import type { MultipartLimits } from '../framework/server-options.ts';
 import type { MultipartResult } from '../framework/request-context.ts';
 import { RequestContext } from '../framework/request-context.ts';
@@ -72,9 +72,7 @@ export class NodeRequestContext extends RequestContext {
           reject(error instanceof Error ? error : new Error('The request body could not be read.', { cause: error }));
         }
       });
-      im.on('error', (error) =>
-        reject(HttpException.badRequest({ message: `The request body could not be read: ${error.message}`, cause: error })),
-      );
+      im.on('error', (error) => reject(frameworkErrors.bodyUnreadable(error)));
     });
   }
 
@@ -85,7 +83,7 @@ export class NodeRequestContext extends RequestContext {
 
   private refuseMultipart(reason: string): HttpException {
     this.abandonedBody = true;
-    return HttpException.payloadTooLarge({ message: `The multipart body is refused: ${reason}.` });
+    return frameworkErrors.multipartRefused(reason);
   }
 
   protected readMultipart(contentType: string, limit: number, raw: Uint8Array | null): Promise<MultipartResult> {

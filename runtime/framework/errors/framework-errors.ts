@@ -170,4 +170,19 @@ export const frameworkErrors = {
     () => 'A message is a JSON object: { "id": 1, "call": "todos.create", "data": {…}, "query": {…} }.',
   ),
   queryNotObject: declare('HALO_QUERY_NOT_OBJECT', 400, () => '"query" must be an object.'),
+
+  // A server adapter: HTTP broken before a request reaches the app, a body that cannot be read, a response that cannot be sent
+  headersTooLarge: declare(
+    'HALO_HEADERS_TOO_LARGE',
+    431,
+    (limit: number) => `The request headers are larger than the limit of ${limit} bytes.`,
+  ),
+  requestTimeout: declare('HALO_REQUEST_TIMEOUT', 408, () => 'The request was not received in time; the connection is closed.'),
+  chunkExtensionsTooLarge: declare('HALO_CHUNK_EXTENSIONS_TOO_LARGE', 413, () => 'The chunk extensions of the request body are too large.'),
+  malformedHttp: declare('HALO_MALFORMED_HTTP', 400, (error: unknown) => `Malformed HTTP request: ${messageOf(error)}`, true),
+  bodyUnreadable: declare('HALO_BODY_UNREADABLE', 400, (error: unknown) => `The request body could not be read: ${messageOf(error)}`, true),
+  multipartRefused: declare('HALO_MULTIPART_REFUSED', 413, (reason: string) => `The multipart body is refused: ${reason}.`),
+  responseNotSent: declare('HALO_RESPONSE_NOT_SENT', 500, (detail: string) =>
+    detail ? `500 Internal Server Error: ${detail}` : '500 Internal Server Error',
+  ),
 } as const;
