@@ -1,25 +1,21 @@
 import type { KeptBundle } from '../../runtime/embed/snippet-protocol.ts';
+import { hash53 } from '../../runtime/contract/text-hash.ts';
 
 /** The prefix of the page's sessionStorage keys this file uses. */
 const PREFIX = 'halo-snippet-bundle:';
 /** The most programs one page keeps: a few kilobytes each. */
 const MAX_KEPT = 24;
 
-/** What is stored under one key: the files (as JSON) the bundle was compiled from, the bundle, and when. */
+/** What is stored under one key: the files (as JSON) the bundle was compiled from, and the bundle. */
 interface Entry {
   files: string;
   bundle: KeptBundle;
-  at: number;
 }
 
-/** A short hash of `text` (FNV-1a): the key's part; the entry's files are compared in full on reading. */
-function shortHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(36);
-}
+/** The key listing the kept entries' keys, oldest first: evicting reads this, not every entry. */
+const ORDER_KEY = 'halo-snippet-bundles';
 
-const keyOf = (build: string, files: string) => `${PREFIX}${build}:${shortHash(files)}`;
+const keyOf = (build: string, files: string) => `${PREFIX}${build}:${hash53(files)}`;
 
 /** The page's sessionStorage, or null where it is denied (a sandboxed page, or storage switched off). */
 function storage(): Storage | null {
@@ -49,14 +45,12 @@ export function keepBundle(build: string, files: string, bundle: KeptBundle): vo
   const store = storage();
   if (!store) return;
   try {
-    store.setItem(keyOf(build, files), JSON.stringify({ files, bundle, at: Date.now() } satisfies Entry));
-    const kept: { key: string; at: number }[] = [];
-    for (let i = 0; i < store.length; i++) {
-      const key = store.key(i);
-      if (key?.startsWith(PREFIX)) kept.push({ key, at: (JSON.parse(store.getItem(key) ?? '{}') as Partial<Entry>).at ?? 0 });
-    }
-    kept.sort((a, b) => a.at - b.at);
-    for (const { key } of kept.slice(0, Math.max(0, kept.length - MAX_KEPT))) store.removeItem(key);
+    const key = keyOf(build, files);
+    store.setItem(key, JSON.stringify({ files, bundle } satisfies Entry));
+    const listed: unknown = JSON.parse(store.getItem(ORDER_KEY) ?? '[]');
+    const order = [...(Array.isArray(listed) ? listed.filter((k): k is string => typeof k === 'string' && k !== key) : []), key];
+    for (const old of order.splice(0, Math.max(0, order.length - MAX_KEPT))) store.removeItem(old);
+    store.setItem(ORDER_KEY, JSON.stringify(order));
   } catch {
     // A full or denied storage only costs a compile next time.
   }

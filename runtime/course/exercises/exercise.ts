@@ -2,6 +2,7 @@ import type { Check } from '../format/check-format.ts';
 import { checkIssues } from '../format/check-schema.ts';
 import { isSafeKey } from '../../framework/objects/safe-keys.ts';
 import { filesProblem } from './file-names.ts';
+import { hash53 } from '../../contract/text-hash.ts';
 
 /** An exercise a teacher made in the playground: instructions, the code to start from, an optional solution, and checks. */
 export interface Exercise {
@@ -97,20 +98,6 @@ export function readExercise(value: unknown): Exercise {
     solution: exercise.solution ?? null,
     checks: exercise.checks,
   };
-}
-
-/** cyrb53: a fast 53-bit string hash, enough to tell exercises apart on one learner's machine. */
-function hash53(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
 }
 
 const PREFIX = 'exercise-';
