@@ -1,16 +1,11 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
+import { PLAYGROUND_PG_URL } from '../contract/pg-broker-protocol.ts';
 import { registerPgConnector, setDefaultPgUrl } from '../framework/services/pg/pg-databases.ts';
 import type { PgDriver } from '../framework/services/pg/pg-driver.ts';
 import { openPglite } from '../framework/services/pg/pglite-driver.ts';
 import { BrokeredPgFs } from './brokered-pg-fs.ts';
-import { programHost, reportBusy } from './program-host.ts';
-
-/**
- * Where a PgService without a `database` option keeps its data in the playground: PGlite, whose files
- * the page keeps in its IndexedDB under the name `halo` (the program's sandbox has no storage), so data
- * survives a restart of the program (the kill switch's too) and a reload of the page.
- */
-const BROWSER_PG_URL = 'idb://halo';
+import { DatabasesAhead } from './databases-ahead.ts';
+import { programHost, reportBusy, type PgHost } from './program-host.ts';
 
 /** The longest the kill switch holds off while PGlite opens (its first open in a browser runs initdb). */
 const OPEN_GRACE_MS = 60_000;
@@ -21,8 +16,7 @@ const OPEN_GRACE_MS = 60_000;
  * made, so initdb never runs here (in the browser it took seconds and a second PGlite instance's memory);
  * `memory://` stays in the program's memory.
  */
-async function openInPlayground(url: string): Promise<PgDriver> {
-  const pg = programHost()?.pg;
+async function openInPlayground(url: string, pg: PgHost | undefined = programHost()?.pg): Promise<PgDriver> {
   if (!pg) return openPglite(url);
   const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
   const [assets, stored] = await Promise.all([pg.assets(), name ? pg.load(name) : []]);
@@ -37,18 +31,28 @@ async function openInPlayground(url: string): Promise<PgDriver> {
   return openPglite(name ? 'memory://' : url, options);
 }
 
-/** Opens PGlite, telling the playground meanwhile that the program is busy rather than stuck. */
+/** The databases this server worker opened before its program loaded (see DatabasesAhead). */
+export const databasesAhead = new DatabasesAhead(openInPlayground, () => programHost()?.pg);
+
+/**
+ * Opens PGlite, or takes the database opened ahead at `url` (if it failed, opens it now), telling the playground
+ * meanwhile that the program is busy rather than stuck.
+ */
 async function openPgliteBusy(url: string): Promise<PgDriver> {
   reportBusy(OPEN_GRACE_MS);
   try {
-    return await openInPlayground(url);
+    const ahead = databasesAhead.take(url);
+    return await (ahead ? ahead.catch(() => openInPlayground(url)) : openInPlayground(url));
   } finally {
     reportBusy(0);
   }
 }
 
-/** Makes BROWSER_PG_URL the default, and PGlite's opening no reason for the kill switch; the browser build of halo calls it on import. */
+/**
+ * Makes PLAYGROUND_PG_URL the default (its data survives a restart of the program, the kill switch's too, and a
+ * reload of the page), and PGlite's opening no reason for the kill switch; the browser build of halo calls it on import.
+ */
 export function installBrowserPg(): void {
   registerPgConnector((url) => (/^postgres(ql)?:\/\//i.test(url) ? null : openPgliteBusy(url)));
-  setDefaultPgUrl(() => BROWSER_PG_URL);
+  setDefaultPgUrl(() => PLAYGROUND_PG_URL);
 }

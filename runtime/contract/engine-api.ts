@@ -51,6 +51,16 @@ export interface ProgramState {
   origins: string[];
 }
 
+/** The database opened ahead for the next run (PlaygroundEngine.prepareDatabase). */
+export interface DatabaseAheadState {
+  /** `opening` or `open` in a spare server worker, or `none` (not wanted, out of date, or taken by a run). */
+  status: 'none' | 'opening' | 'open';
+  /** How many times a spare began opening it (again after another program stored it). */
+  opened: number;
+  /** How many runs started with the database opened ahead for them. */
+  taken: number;
+}
+
 /** How a program runs. */
 export interface RunOptions {
   /**
@@ -115,9 +125,13 @@ export interface PlaygroundEngine {
   stopChecks(): void;
   /**
    * Fetches and inflates PGlite and a new database's seed now, for a program about to use PgService (a lesson about
-   * it is open), so no run of such code waits for them. Returns a function that lets go of them.
+   * it is open), so no run of such code waits for them; then opens the default database of `storageScope` (default
+   * `"default"`) in the spare server worker the next run takes, so that run's PgService finds it open. Returns a
+   * function that lets go of them all.
    */
-  prepareDatabase(): () => void;
+  prepareDatabase(options?: { storageScope?: string }): () => void;
+  /** How far the database opened ahead by `prepareDatabase` is, and how many runs kept one (for tools and tests). */
+  readonly databaseAhead: DatabaseAheadState;
   /** The current program state. */
   readonly state: ProgramState;
   /** Subscribes to console output; returns an unsubscribe function. */

@@ -3,6 +3,12 @@
  * storage and no network, so the page hands in PGlite's files and keeps the database's files for it.
  */
 
+/**
+ * Where a PgService without a `database` option keeps its data in the playground: PGlite, whose files the page keeps
+ * in its IndexedDB under the name `halo` (the program's sandbox has no storage).
+ */
+export const PLAYGROUND_PG_URL = 'idb://halo';
+
 /** One file or directory of a PGlite data directory (a path relative to it). */
 export interface PgFile {
   path: string;

@@ -4,8 +4,17 @@ import type { WireRequest, WireResponse } from './wire.ts';
 
 /** Messages the page sends to the server worker (over the worker's private port). */
 export type ToServerWorker =
-  /** Loads the program, with its clock moved when `clock` is given (RunOptions.clock). */
-  | { type: 'load'; code: string; clock?: ClockShift }
+  /**
+   * Loads the program, with its clock moved when `clock` is given (RunOptions.clock). A database this worker opened
+   * ahead (`open-database`) is the program's only with `keepDatabases`; without it, it is closed first.
+   */
+  | { type: 'load'; code: string; clock?: ClockShift; keepDatabases?: boolean }
+  /**
+   * Opens the PGlite database at `url` (e.g. `idb://halo`) before any program loads, so the next program's PgService
+   * finds it open; opened again from the stored files when sent again (they changed meanwhile). The worker answers
+   * `database-open`.
+   */
+  | { type: 'open-database'; url: string }
   | { type: 'request'; id: number; request: WireRequest }
   | { type: 'reply'; id: number; reply: PgReply }
   /** A page WebSocket connected to `url` (ws:// or wss://, on an origin the program registered). */
@@ -23,6 +32,8 @@ export type FromServerWorker =
   | { type: 'loading' }
   /** The worker loaded and warmed up the framework: it is a ready spare. */
   | { type: 'booted' }
+  /** The database of the last `open-database` is open (`ok`), or could not be opened. */
+  | { type: 'database-open'; url: string; ok: boolean }
   | { type: 'started' }
   | { type: 'failed'; message: string; stack?: string }
   | { type: 'response'; id: number; response: WireResponse }

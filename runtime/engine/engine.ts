@@ -9,6 +9,7 @@ import { startRequestBridge } from './request-bridge.ts';
 import type {
   CompileResult,
   ConsoleEntry,
+  DatabaseAheadState,
   PlaygroundEngine,
   ProgramBundle,
   ProgramState,
@@ -153,8 +154,11 @@ export class Engine implements PlaygroundEngine {
     return fromWireResponse(await Promise.race([answered, aborted]));
   }
 
-  /** Fetches PGlite and a new database's seed ahead (see PlaygroundEngine.prepareDatabase); returns the release. */
-  prepareDatabase(): () => void {
+  /**
+   * Fetches PGlite and a new database's seed ahead, then opens the database in a spare (see
+   * PlaygroundEngine.prepareDatabase); returns the release.
+   */
+  prepareDatabase(options: { storageScope?: string } = {}): () => void {
     let released = false;
     const root = this.root;
     const preload = (this.databasePreload ??= Promise.all([import('./database-preload.ts'), pgStore()]).then(
@@ -163,11 +167,16 @@ export class Engine implements PlaygroundEngine {
     // Once the playground is up: not in the way of the first program's start, and through the service worker, which
     // then keeps the files for offline use.
     Promise.all([preload, this.ready]).then(
-      ([database]) => !released && database.start(),
+      ([database]) => {
+        if (released) return;
+        database.start();
+        this.host.openDatabaseAhead(options.storageScope ?? 'default');
+      },
       () => undefined,
     );
     return () => {
       released = true;
+      this.host.closeDatabaseAhead();
       preload.then(
         (database) => database.drop(),
         () => undefined,
@@ -193,6 +202,11 @@ export class Engine implements PlaygroundEngine {
       this.checksHost.requestTimeoutMs = this.host.requestTimeoutMs;
     }
     return this.checksHost;
+  }
+
+  /** How far the database opened ahead is (see PlaygroundEngine.databaseAhead). */
+  get databaseAhead(): DatabaseAheadState {
+    return this.host.databaseAheadState;
   }
 
   /** The current program state. */

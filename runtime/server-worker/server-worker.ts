@@ -10,6 +10,7 @@
  * what it posts with `self.postMessage` goes to the sandbox frame, which ignores it.
  */
 import * as halo from '../browser/index.ts';
+import { databasesAhead } from '../browser/pg-defaults.ts';
 import { setProgramHost } from '../browser/program-host.ts';
 import { setOptionalModuleLoader, type OptionalModules } from '../framework/optional-modules.ts';
 import { runHandedIn } from './handed-in/hand-in.ts';
@@ -100,7 +101,12 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
-async function load(code: string, clock?: ClockShift): Promise<void> {
+/** Whether a program was loaded: from then on nothing is opened ahead (a worker runs one program). */
+let loaded = false;
+
+async function load(code: string, clock?: ClockShift, keepDatabases = false): Promise<void> {
+  loaded = true;
+  if (!keepDatabases) databasesAhead.drop();
   send({ type: 'loading' });
   if (clock) Object.assign(globalThis, shiftedClock(globalThis, clock));
   // A blob: URL, not a data: URL named by `//# sourceURL`: WebKit ignores sourceURL in Error.stack, while
@@ -161,7 +167,10 @@ async function handleSocketMessage(id: number, seq: number, text: string): Promi
 function receive(message: ToServerWorker): void {
   switch (message.type) {
     case 'load':
-      return void load(message.code, message.clock);
+      return void load(message.code, message.clock, message.keepDatabases);
+    case 'open-database':
+      if (loaded) return;
+      return void databasesAhead.open(message.url).then((ok) => send({ type: 'database-open', url: message.url, ok }));
     case 'request':
       return void answer(message.id, message.request);
     case 'socket-open':

@@ -58,6 +58,16 @@ describe('builds with new type errors', () => {
     await session.compileNow({ 'main.ts': '// PgService only in a comment' });
     expect(seen.filter(Boolean)).toEqual(['database', 'database-again', 'program']);
   });
+
+  it('say nothing of the database engine when the database was opened ahead for the run', async () => {
+    const engine = new FakeEngine();
+    engine.databaseAhead = { status: 'open', opened: 1, taken: 0 };
+    const session = new ProgramSession(engine);
+    const seen: (string | null)[] = [];
+    session.store.subscribe(() => seen.push(session.store.get().starting));
+    await session.compileNow({ 'main.ts': "import { App, PgService } from 'halo';" });
+    expect(seen.filter(Boolean)).toEqual(['program']);
+  });
 });
 
 describe('console messages', () => {

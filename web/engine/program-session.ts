@@ -166,9 +166,11 @@ export class ProgramSession {
         this.handed = result.bundle;
         this.handedFiles = files;
         const database = importsPgService(files);
+        // A database opened ahead (a lesson about PgService is open) is taken as it is: nothing loads or starts.
+        const loadsDatabase = database && this.engine.databaseAhead.status !== 'open';
         this.store.set({
           runStartedAt: Date.now(),
-          starting: database ? (this.databaseLoaded ? 'database-again' : 'database') : 'program',
+          starting: loadsDatabase ? (this.databaseLoaded ? 'database-again' : 'database') : 'program',
         });
         try {
           await this.engine.run(result.bundle);

@@ -5,10 +5,11 @@ import type { Files } from '../state/files-store.ts';
 
 /**
  * While a lesson (or an exercise) whose solution uses PgService is open, PGlite and a new database's seed load in
- * the background, so the learner's first run of such code does not wait for them; leaving lets go of them.
+ * the background and the lesson's database opens in a spare, so the learner's first run of such code does not wait
+ * for them; leaving lets go of them. Another such lesson (`id`) prepares its own database (each workspace has its own).
  */
-export function usePrepareDatabase(solution: Files | undefined): void {
+export function usePrepareDatabase(solution: Files | undefined, id: string | undefined): void {
   const engine = useEngine();
   const wanted = solution !== undefined && importsPgService(solution);
-  useEffect(() => (wanted ? engine.prepareDatabase() : undefined), [engine, wanted]);
+  useEffect(() => (wanted ? engine.prepareDatabase() : undefined), [engine, wanted, id]);
 }

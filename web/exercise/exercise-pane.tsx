@@ -20,7 +20,7 @@ export function ExercisePane({ id, exercise, checksBar = true }: { id: string; e
   // Until the learner runs the shared code, nothing may choose code for them (a reset would run the starter).
   const held = useStore(workspaceStore, (s) => s.unchosen !== null);
   const lesson = exerciseAsLesson(id, exercise);
-  usePrepareDatabase(lesson.solution);
+  usePrepareDatabase(lesson.solution, id);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-slot="lesson">
       <LessonNav />

@@ -39,7 +39,7 @@ export function LessonPane({ checksBar = true }: { checksBar?: boolean }) {
   const active = useStore(workspaceStore, (s) => s.active);
   const courseEnd = useStore(courseEndStore, (s) => s.shown);
   const lesson = findLesson(active);
-  usePrepareDatabase(lesson?.solution);
+  usePrepareDatabase(lesson?.solution, lesson?.id);
   // The body follows once the new lesson's text has loaded: until then the previous lesson stays, never a blank pane.
   const shownId = useDeferredValue(active);
   const shown = findLesson(shownId);

@@ -58,10 +58,13 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
     }
     return engine.run(bundle, { storageScope: scope });
   };
+  // The database opened ahead is the one the next run sees: the workspace's.
+  const prepareDatabase = () => engine.prepareDatabase({ storageScope: storageScopeNow(workspace) });
   return new Proxy(engine, {
     get: (target, key) => {
       if (key === 'run') return run;
       if (key === 'compile') return compile;
+      if (key === 'prepareDatabase') return prepareDatabase;
       const value: unknown = Reflect.get(target, key, target);
       // Bound to the engine itself: its methods may use private fields, which a proxy receiver lacks.
       return typeof value === 'function' ? ((value as (...args: unknown[]) => unknown).bind(target) as unknown) : value;

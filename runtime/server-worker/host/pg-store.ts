@@ -67,7 +67,12 @@ export async function pgliteAssets(): Promise<PgAssets> {
   return { pgliteWasm, initdbWasm, fsBundle };
 }
 
+/** The stores asked for so far, applied one after another (see save). */
+let saving: Promise<void> = Promise.resolve();
+
 async function load(name: string): Promise<PgFile[]> {
+  // After every store asked for before: a spare opening the database ahead reads what the running program stored.
+  await saving;
   const database = await openDb();
   // Copies from memory: the reply transfers its buffers, which would empty the kept ones.
   const rows = database
@@ -92,8 +97,6 @@ function storedSizes(): Promise<Map<string, number>> {
   });
   return sizes;
 }
-
-let saving: Promise<void> = Promise.resolve();
 
 /** Stores one change of a data directory; changes are applied one at a time, so the size count stays exact. */
 function save(name: string, put: PgFile[], remove: string[]): Promise<void> {

@@ -60,8 +60,11 @@ export class ProgramProcess {
     };
   }
 
-  /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
-  start(code: string, timeoutMs: number, clock?: ClockShift): Promise<StartOutcome> {
+  /**
+   * Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. With
+   * `keepDatabases` the program may have the databases the worker opened ahead (see DatabaseAhead).
+   */
+  start(code: string, timeoutMs: number, clock?: ClockShift, keepDatabases = false): Promise<StartOutcome> {
     if (this.workerFailure !== null) return Promise.resolve({ ok: false, message: this.workerFailure });
     return new Promise((resolve) => {
       // The program's time counts from its top level: a worker still parsing its own script on a busy
@@ -80,7 +83,7 @@ export class ProgramProcess {
         this.loading = null;
         resolve(outcome);
       };
-      this.post({ type: 'load', code, ...(clock ? { clock } : {}) });
+      this.post({ type: 'load', code, ...(clock ? { clock } : {}), ...(keepDatabases ? { keepDatabases } : {}) });
     });
   }
 

@@ -1,5 +1,7 @@
-import type { ConsoleEntry, ProgramBundle, ProgramState, RunOptions } from '../../contract/engine-api.ts';
+import type { ConsoleEntry, DatabaseAheadState, ProgramBundle, ProgramState, RunOptions } from '../../contract/engine-api.ts';
+import type { PgCall } from '../../contract/pg-broker-protocol.ts';
 import { CheckPgFiles } from './check-pg-files.ts';
+import { DatabaseAhead } from './database-ahead.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
 
@@ -86,6 +88,15 @@ export class ServerHost {
   private refillPending = true;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly checkPgFiles = new CheckPgFiles();
+  private readonly databaseAhead = new DatabaseAhead({
+    answer: (call, scope) => this.answerStored(call, scope),
+    booted: () => this.soonQuiet(),
+    retire: (worker) => this.retire(worker),
+    reprepare: () => {
+      this.refillSpares();
+      this.databaseAhead.prepare(this.spares[0]);
+    },
+  });
 
   /**
    * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
@@ -151,14 +162,35 @@ export class ServerHost {
    * instead of spares of their own, and the one missing here boots once this host is quiet.
    */
   lendSpare(): ServerWorkerHandle {
-    const worker = this.spares.shift() ?? this.spawn();
+    const index = this.spares.findIndex((spare) => !this.databaseAhead.holds(spare));
+    const worker = index === -1 ? this.spawn() : this.spares.splice(index, 1)[0];
     this.refillPending = true;
     this.soonQuiet();
     return worker;
   }
 
+  /**
+   * Opens the default database of `scope` ahead in the spare the next run takes, now and after each run, until
+   * `closeDatabaseAhead` (see DatabaseAhead).
+   */
+  openDatabaseAhead(scope: string): void {
+    this.databaseAhead.want(scope);
+    this.databaseAhead.prepare(this.spares[0]);
+  }
+
+  /** Opens no database ahead any more; the spare holding one is stopped, which frees it. */
+  closeDatabaseAhead(): void {
+    this.databaseAhead.unwant();
+  }
+
+  /** How far the database opened ahead is. */
+  get databaseAheadState(): DatabaseAheadState {
+    return this.databaseAhead.state;
+  }
+
   /** Answers `request` with the running program, the kill switch armed. */
   async fetch(request: WireRequest): Promise<WireResponse> {
+    this.databaseAhead.later();
     await this.settled();
     const running = this.running;
     const url = new URL(request.url);
@@ -241,7 +273,14 @@ export class ServerHost {
 
   private async launch(bundle: ProgramBundle, options: RunOptions, generation: number): Promise<void> {
     const storageScope = options.storageScope ?? 'default';
-    const worker = this.spares.shift() ?? this.spawn();
+    let worker = this.spares.shift() ?? this.spawn();
+    const ahead = this.databaseAhead.claim(worker, storageScope, options.forChecks === true);
+    if (ahead && !ahead.keep) {
+      // Its database was opened for another scope, and what that opening sends may still be on its way: never used.
+      worker.terminate();
+      worker = this.spares.shift() ?? this.spawn();
+    }
+    const flushed = this.storeHeld(ahead?.saves ?? [], storageScope);
     // The next run must not start from nothing; the other spares wait until this program answered.
     if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) this.spares.push(this.spawn());
     this.refillPending = true;
@@ -257,7 +296,10 @@ export class ServerHost {
       call: async (call) => {
         if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
         if (options.forChecks) return this.checkPgFiles.answer(storageScope, call);
-        return this.pg({ ...call, name: `${storageScope}\u0000${String(call.name)}` });
+        await flushed;
+        if (call.method === 'save') this.databaseAhead.stored(storageScope, String(call.name));
+        else this.databaseAhead.loaded(storageScope, String(call.name));
+        return this.answerStored(call, storageScope);
       },
       socketSend: (id, text) => sockets.get(id)?.send(text),
       socketTrace: (id, trace) => sockets.get(id)?.trace?.(trace),
@@ -285,7 +327,7 @@ export class ServerHost {
         if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
       },
     });
-    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock);
+    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock, ahead?.keep === true);
     this.soonQuiet();
     if (!isCurrent()) {
       process.terminate();
@@ -308,6 +350,28 @@ export class ServerHost {
     this.setState('running', [...origins]);
   }
 
+  /** Answers a PGlite call of a learner's program in `scope`: its data directories' names are the scope's own. */
+  private answerStored(call: PgCall, scope: string): ReturnType<ProcessEvents['call']> {
+    if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
+    return this.pg({ ...call, name: `${scope}\u0000${String(call.name)}` });
+  }
+
+  /** Stores, in order, what the opening of a database kept by this run stored; the program's own stores wait for them. */
+  private async storeHeld(saves: PgCall[], scope: string): Promise<void> {
+    for (const save of saves) {
+      const { reply } = await this.answerStored(save, scope);
+      if (!reply.ok) throw new Error(reply.message);
+    }
+  }
+
+  /** Stops a spare (its database opened ahead is out of date, or no longer wanted); a fresh one boots when the host is quiet. */
+  private retire(worker: ServerWorkerHandle): void {
+    const index = this.spares.indexOf(worker);
+    if (index !== -1) this.spares.splice(index, 1);
+    worker.terminate();
+    this.refillPending = true;
+  }
+
   private refillSpares(): void {
     while (this.spares.length < this.sparePolicy.spares) this.spares.push(this.spawn());
   }
@@ -324,6 +388,7 @@ export class ServerHost {
     if (this.quietTimer !== null) clearTimeout(this.quietTimer);
     this.quietTimer = null;
     this.refillSpares();
+    this.databaseAhead.later();
     this.listeners.quiet?.();
   }
 

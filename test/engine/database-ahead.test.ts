@@ -1,0 +1,179 @@
+/**
+ * The learner's database opened ahead in a spare (ServerHost with DatabaseAhead): which PGlite may write the stored
+ * files when, and which run may keep the spare. Server workers are stand-ins that make the calls a real one's PGlite
+ * makes (read the files, store the changed ones); the page's storage is a list of the calls that reached it.
+ * e2e database-ahead runs the same through the real build.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PgCall, PgReply } from '../../runtime/contract/pg-broker-protocol.ts';
+import type { FromServerWorker, ToServerWorker } from '../../runtime/contract/server-worker-protocol.ts';
+import type { ServerWorkerHandle } from '../../runtime/server-worker/host/sandbox-frame.ts';
+import { ServerHost } from '../../runtime/server-worker/host/server-host.ts';
+
+/** A stand-in server worker: what it was sent, and whether it was stopped. */
+interface Worker {
+  sent: ToServerWorker[];
+  terminated: boolean;
+}
+
+/** Workers whose PGlite reads and then stores database `halo` (when opening ahead, or when a program loads that uses it). */
+function workers() {
+  const all: Worker[] = [];
+  const spawn = (): ServerWorkerHandle => {
+    const worker: Worker = { sent: [], terminated: false };
+    all.push(worker);
+    let nextCall = 1;
+    let code = '';
+    const waiting = new Map<number, (reply: PgReply) => void>();
+    const say = (message: FromServerWorker): void => port.onmessage?.({ data: message } as MessageEvent<FromServerWorker>);
+    const call = (request: PgCall): Promise<PgReply> => {
+      const id = nextCall++;
+      return new Promise((resolve) => {
+        waiting.set(id, resolve);
+        say({ type: 'call', id, call: request });
+      });
+    };
+    const useDatabase = async (): Promise<boolean> => {
+      const read = await call({ method: 'load', name: 'halo' });
+      const stored = await call({ method: 'save', name: 'halo', put: [{ path: 'PG_VERSION', mode: 0o100600, mtime: 1 }], remove: [] });
+      return read.ok && stored.ok;
+    };
+    const port = {
+      onmessage: null as ((event: MessageEvent<FromServerWorker>) => void) | null,
+      postMessage(message: ToServerWorker) {
+        worker.sent.push(message);
+        queueMicrotask(() => void answerTo(message));
+      },
+    };
+    const answerTo = async (message: ToServerWorker): Promise<void> => {
+      if (message.type === 'reply') waiting.get(message.id)?.(message.reply);
+      if (message.type === 'open-database') say({ type: 'database-open', url: message.url, ok: await useDatabase() });
+      if (message.type === 'load') {
+        code = message.code;
+        say({ type: 'loading' });
+        if (code === 'uses the database' && !message.keepDatabases) await useDatabase();
+        say({ type: 'listen', origin: 'http://localhost:3000' });
+        say({ type: 'started' });
+      }
+      if (message.type === 'request') {
+        // A request that adds a record: the program stores the changed files.
+        if (code === 'uses the database') await call({ method: 'save', name: 'halo', put: [], remove: ['postmaster.pid'] });
+        say({ type: 'response', id: message.id, response: { status: 200, statusText: 'OK', headers: [], body: new ArrayBuffer(0) } });
+      }
+    };
+    return { port, onerror: null, terminate: () => (worker.terminated = true) };
+  };
+  return { spawn, all };
+}
+
+/** The page's storage: every load and store that reached it, by scoped name. */
+function storage() {
+  const calls: string[] = [];
+  const answer = async (call: PgCall) => {
+    if (call.method === 'load' || call.method === 'save') calls.push(`${call.method} ${String(call.name).replace('\u0000', '/')}`);
+    return { reply: { ok: true, value: call.method === 'load' ? [] : null } as PgReply, transfer: [] };
+  };
+  return { calls, answer };
+}
+
+const listeners = { console() {}, state() {} };
+const program = (code: string) => ({ id: code, code });
+const request = { url: 'http://localhost:3000/', method: 'GET', headers: [] as [string, string][], body: null };
+/** Lets the stand-ins and the host exchange their messages (microtasks only). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 100; i++) await Promise.resolve();
+}
+const keptDatabase = (worker: Worker | undefined) => worker?.sent.some((m) => m.type === 'load' && m.keepDatabases === true);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a database opened ahead', () => {
+  it('is stored at once while nobody else has it open, and the next run in its scope keeps it', async () => {
+    const { spawn, all } = workers();
+    const { calls, answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
+
+    expect(await host.run(program('uses the database'), { storageScope: 'lesson' })).toMatchObject({ status: 'running' });
+    expect(keptDatabase(all[0])).toBe(true);
+    expect(host.databaseAheadState).toMatchObject({ status: 'none', taken: 1 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('holds its stores while the running program has the database open, and stores them for the run that keeps it', async () => {
+    const { spawn, all } = workers();
+    const { calls, answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    await host.run(program('uses the database'), { storageScope: 'lesson' });
+    expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
+
+    host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    // It read the files; what it would store waits: the running program writes them.
+    expect(calls).toEqual(['load lesson/halo', 'save lesson/halo', 'load lesson/halo']);
+
+    await host.run(program('uses the database'), { storageScope: 'lesson' });
+    expect(keptDatabase(all[1])).toBe(true);
+    expect(calls).toEqual(['load lesson/halo', 'save lesson/halo', 'load lesson/halo', 'save lesson/halo']);
+  });
+
+  it('is stopped when the running program stores the database after the spare read it, and opened again once the stores stop', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { spawn, all } = workers();
+    const { calls, answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    await host.run(program('uses the database'), { storageScope: 'lesson' });
+    host.openDatabaseAhead('lesson');
+    await settle();
+    expect(host.databaseAheadState).toMatchObject({ status: 'open', opened: 1 });
+    const spare = all[1];
+    expect(spare.sent.map((m) => m.type)).toEqual(['open-database', 'reply', 'reply']);
+
+    // A request makes the running program store the database: the spare's copy is out of date.
+    expect((await host.fetch(request)).status).toBe(200);
+    expect(calls.at(-1)).toBe('save lesson/halo');
+    expect(spare.terminated).toBe(true);
+    expect(host.databaseAheadState.status).toBe('none');
+
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(host.databaseAheadState.opened).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(host.databaseAheadState).toMatchObject({ status: 'open', opened: 2 });
+    expect(all.filter((worker) => worker.sent[0]?.type === 'open-database')).toHaveLength(2);
+  });
+
+  it('is never run by a run in another scope, which gets another worker', async () => {
+    const { spawn, all } = workers();
+    const { calls, answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+
+    await host.run(program('uses the database'), { storageScope: 'shared-code' });
+    expect(all[0].terminated).toBe(true);
+    expect(all[0].sent.some((m) => m.type === 'load')).toBe(false);
+    expect(keptDatabase(all[1])).toBe(false);
+    expect(calls.slice(2)).toEqual(['load shared-code/halo', 'save shared-code/halo']);
+    expect(host.databaseAheadState.taken).toBe(0);
+  });
+
+  it('is let go of with its spare, and the checks never borrow that spare', async () => {
+    const { spawn, all } = workers();
+    const { answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    expect(host.lendSpare()).not.toBe(undefined);
+    expect(all[0].terminated).toBe(false);
+    expect(all).toHaveLength(2);
+
+    host.closeDatabaseAhead();
+    expect(all[0].terminated).toBe(true);
+    expect(host.databaseAheadState.status).toBe('none');
+  });
+});
