@@ -92,10 +92,6 @@ export class ServerHost {
     answer: (call, scope) => this.answerStored(call, scope),
     booted: () => this.soonQuiet(),
     retire: (worker) => this.retire(worker),
-    reprepare: () => {
-      this.refillSpares();
-      this.databaseAhead.prepare(this.spares[0]);
-    },
   });
 
   /**
@@ -169,13 +165,9 @@ export class ServerHost {
     return worker;
   }
 
-  /**
-   * Opens the default database of `scope` ahead in the spare the next run takes, now and after each run, until
-   * `closeDatabaseAhead` (see DatabaseAhead).
-   */
+  /** Opens the default database of `scope` ahead in the spare the next run takes (see DatabaseAhead). */
   openDatabaseAhead(scope: string): void {
-    this.databaseAhead.want(scope);
-    this.databaseAhead.prepare(this.spares[0]);
+    this.databaseAhead.want(scope, this.spares[0]);
   }
 
   /** Opens no database ahead any more; the spare holding one is stopped, which frees it. */
@@ -190,7 +182,6 @@ export class ServerHost {
 
   /** Answers `request` with the running program, the kill switch armed. */
   async fetch(request: WireRequest): Promise<WireResponse> {
-    this.databaseAhead.later();
     await this.settled();
     const running = this.running;
     const url = new URL(request.url);
@@ -274,13 +265,12 @@ export class ServerHost {
   private async launch(bundle: ProgramBundle, options: RunOptions, generation: number): Promise<void> {
     const storageScope = options.storageScope ?? 'default';
     let worker = this.spares.shift() ?? this.spawn();
-    const ahead = this.databaseAhead.claim(worker, storageScope, options.forChecks === true);
-    if (ahead && !ahead.keep) {
-      // Its database was opened for another scope, and what that opening sends may still be on its way: never used.
+    const keepDatabase = this.databaseAhead.claim(worker, storageScope, options.forChecks === true);
+    if (keepDatabase === false) {
+      // Its PGlite read the files of the scope it was opened for, and what it sends may still be on its way.
       worker.terminate();
       worker = this.spares.shift() ?? this.spawn();
     }
-    const flushed = this.storeHeld(ahead?.saves ?? [], storageScope);
     // The next run must not start from nothing; the other spares wait until this program answered.
     if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) this.spares.push(this.spawn());
     this.refillPending = true;
@@ -296,9 +286,7 @@ export class ServerHost {
       call: async (call) => {
         if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
         if (options.forChecks) return this.checkPgFiles.answer(storageScope, call);
-        await flushed;
-        if (call.method === 'save') this.databaseAhead.stored(storageScope, String(call.name));
-        else this.databaseAhead.loaded(storageScope, String(call.name));
+        if (call.method === 'load') this.databaseAhead.loaded(storageScope, String(call.name));
         return this.answerStored(call, storageScope);
       },
       socketSend: (id, text) => sockets.get(id)?.send(text),
@@ -327,7 +315,7 @@ export class ServerHost {
         if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
       },
     });
-    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock, ahead?.keep === true);
+    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock, keepDatabase === true);
     this.soonQuiet();
     if (!isCurrent()) {
       process.terminate();
@@ -356,15 +344,7 @@ export class ServerHost {
     return this.pg({ ...call, name: `${scope}\u0000${String(call.name)}` });
   }
 
-  /** Stores, in order, what the opening of a database kept by this run stored; the program's own stores wait for them. */
-  private async storeHeld(saves: PgCall[], scope: string): Promise<void> {
-    for (const save of saves) {
-      const { reply } = await this.answerStored(save, scope);
-      if (!reply.ok) throw new Error(reply.message);
-    }
-  }
-
-  /** Stops a spare (its database opened ahead is out of date, or no longer wanted); a fresh one boots when the host is quiet. */
+  /** Stops a spare holding a database nobody will take; a fresh one boots when the host is quiet. */
   private retire(worker: ServerWorkerHandle): void {
     const index = this.spares.indexOf(worker);
     if (index !== -1) this.spares.splice(index, 1);
@@ -388,7 +368,6 @@ export class ServerHost {
     if (this.quietTimer !== null) clearTimeout(this.quietTimer);
     this.quietTimer = null;
     this.refillSpares();
-    this.databaseAhead.later();
     this.listeners.quiet?.();
   }
 
