@@ -6,7 +6,6 @@
  * rounds. `npx tsx test/bench/adapter-overhead.ts` bundles itself as the servers are bundled and runs pinned to the
  * server core; `BENCH_ROUNDS` (default 9) sets the rounds.
  */
-import { spawnSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppHttp } from 'halo';
 import { createHaloApp } from './apps/halo-app.ts';
@@ -61,12 +60,10 @@ async function measure(): Promise<void> {
   }
 }
 
+// Run as .ts (by tsx), it bundles itself and runs the bundle; the bundle measures.
 if (import.meta.url.endsWith('.ts')) {
-  const { bundleBenchmark, bundled } = await import('./bundle.ts');
-  const { pinned, SERVER_CORE } = await import('./pinning.ts');
-  await bundleBenchmark();
-  const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled('adapter-overhead')]);
-  process.exitCode = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }).status ?? 1;
+  const { runBundledPinned } = await import('./run-bundled.ts');
+  process.exitCode = await runBundledPinned('adapter-overhead');
 } else {
   await measure();
 }

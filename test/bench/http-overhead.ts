@@ -8,7 +8,6 @@
  * bundles itself as the servers are bundled and runs pinned to the server core; BENCH_ROUNDS (default 30) sets the
  * rounds, BENCH_WORKLOADS (paths, e.g. `/echo`) the workloads.
  */
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { AppHttp } from 'halo';
@@ -105,12 +104,10 @@ async function measure(): Promise<void> {
   }
 }
 
+// Run as .ts (by tsx), it bundles itself and runs the bundle; the bundle measures.
 if (import.meta.url.endsWith('.ts')) {
-  const { bundleBenchmark, bundled } = await import('./bundle.ts');
-  const { pinned, SERVER_CORE } = await import('./pinning.ts');
-  await bundleBenchmark();
-  const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled('http-overhead')]);
-  process.exitCode = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }).status ?? 1;
+  const { runBundledPinned } = await import('./run-bundled.ts');
+  process.exitCode = await runBundledPinned('http-overhead');
 } else {
   await measure();
 }
