@@ -6,40 +6,21 @@
  * rounds. `npx tsx test/bench/adapter-overhead.ts` bundles itself as the servers are bundled and runs pinned to the
  * server core; `BENCH_ROUNDS` (default 9) sets the rounds.
  */
-import { spawnSync } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppHttp } from 'halo';
 import { createHaloApp } from './apps/halo-app.ts';
+import { rawListener } from './apps/raw-listener.ts';
 import { StandInRequest, StandInResponse } from './stand-ins.ts';
 import { median } from './stats.ts';
-import { HELLO_TEXT, JSON_TYPE, TEXT_TYPE, WORKLOADS, jsonPayload, paramPayload, postPayload } from './workloads.ts';
+import { WORKLOADS } from './workloads.ts';
 import type { Workload } from './workloads.ts';
 
 type Handler = (im: IncomingMessage, sr: ServerResponse) => void;
 const response = new StandInResponse();
 
-function send(sr: ServerResponse, type: string, body: string): void {
-  sr.writeHead(200, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)) });
-  sr.end(body);
-}
-
-/** servers/raw.ts's request listener. */
-const raw: Handler = (im, sr) => {
-  const url = im.url ?? '/';
-  if (im.method === 'GET') {
-    if (url === '/hello') return send(sr, TEXT_TYPE, HELLO_TEXT);
-    if (url === '/json') return send(sr, JSON_TYPE, JSON.stringify(jsonPayload()));
-    if (url.startsWith('/users/')) return send(sr, JSON_TYPE, JSON.stringify(paramPayload(decodeURIComponent(url.slice(7)))));
-  } else if (im.method === 'POST' && url === '/echo') {
-    const chunks: Buffer[] = [];
-    im.on('data', (chunk: Buffer) => chunks.push(chunk));
-    im.on('end', () => send(sr, JSON_TYPE, JSON.stringify(postPayload(JSON.parse(Buffer.concat(chunks).toString('utf8'))))));
-  }
-};
-
 const http = new AppHttp(createHaloApp());
 http.app.freeze();
-const handlers: Record<'raw' | 'halo', Handler> = { raw, halo: http.handleRequest };
+const handlers: Record<'raw' | 'halo', Handler> = { raw: rawListener, halo: http.handleRequest };
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** CPU µs per request of `count` requests through `handler`. */
@@ -79,12 +60,10 @@ async function measure(): Promise<void> {
   }
 }
 
+// Run as .ts (by tsx), it bundles itself and runs the bundle; the bundle measures.
 if (import.meta.url.endsWith('.ts')) {
-  const { bundleBenchmark, bundled } = await import('./bundle.ts');
-  const { pinned, SERVER_CORE } = await import('./pinning.ts');
-  await bundleBenchmark();
-  const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled('adapter-overhead')]);
-  process.exitCode = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }).status ?? 1;
+  const { runBundledPinned } = await import('./run-bundled.ts');
+  process.exitCode = await runBundledPinned('adapter-overhead');
 } else {
   await measure();
 }

@@ -28,6 +28,7 @@ export async function bundleBenchmark(): Promise<void> {
     { in: here('./in-process.ts'), out: 'in-process' },
     { in: here('./allocation.ts'), out: 'allocation' },
     { in: here('./adapter-overhead.ts'), out: 'adapter-overhead' },
+    { in: here('./http-overhead.ts'), out: 'http-overhead' },
   ];
   await build({
     entryPoints,

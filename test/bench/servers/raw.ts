@@ -1,33 +1,8 @@
 /** Baseline: plain node:http, routing by hand, sending the same bytes and headers as Halo. */
 import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HELLO_TEXT, JSON_TYPE, TEXT_TYPE, jsonPayload, paramPayload, postPayload } from '../workloads.ts';
+import { rawListener } from '../apps/raw-listener.ts';
 import { BENCH_HOST, reportListening } from './report.ts';
 
-const USERS = '/users/';
-
-function send(res: ServerResponse, type: string, body: string): void {
-  res.writeHead(200, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)) });
-  res.end(body);
-}
-
-function readJson(req: IncomingMessage, done: (value: Record<string, unknown>) => void): void {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => done(JSON.parse(Buffer.concat(chunks).toString('utf8'))));
-}
-
-const server = createServer((req, res) => {
-  const url = req.url ?? '/';
-  if (req.method === 'GET') {
-    if (url === '/hello') return send(res, TEXT_TYPE, HELLO_TEXT);
-    if (url === '/json') return send(res, JSON_TYPE, JSON.stringify(jsonPayload()));
-    if (url.startsWith(USERS)) return send(res, JSON_TYPE, JSON.stringify(paramPayload(decodeURIComponent(url.slice(USERS.length)))));
-  } else if (req.method === 'POST' && url === '/echo') {
-    return readJson(req, (body) => send(res, JSON_TYPE, JSON.stringify(postPayload(body))));
-  }
-  res.writeHead(404, { 'content-length': '0' });
-  res.end();
-});
+const server = createServer(rawListener);
 
 server.listen(0, BENCH_HOST, () => reportListening(server));
