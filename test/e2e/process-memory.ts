@@ -84,6 +84,34 @@ export function processMemory(pid: number): ProcessMemory[] {
     .sort((a, b) => b.pssMb - a.pssMb);
 }
 
+/**
+ * `processes` with each renderer named by what it runs, told by the threads it hosts against the dedicated workers
+ * CDP saw started by the page and by the sandbox frame (a frame's workers run in its renderer): the page's is the
+ * one with the page's count that hosts the service worker or, failing that, the largest; the sandbox frame's the
+ * largest other with the frame's count. Other processes keep their kind.
+ */
+export function withRendererRoles(processes: ProcessMemory[], pageWorkers: number, sandboxWorkers: number): ProcessMemory[] {
+  const renderers = processes.filter((process) => process.kind === 'renderer');
+  const byPss = (a: ProcessMemory, b: ProcessMemory) => Number(b.serviceWorker) - Number(a.serviceWorker) || b.pssMb - a.pssMb;
+  const page = renderers.filter((process) => process.workers === pageWorkers).sort(byPss)[0];
+  const sandbox = renderers
+    .filter((process) => process !== page && process.workers === sandboxWorkers)
+    .sort((a, b) => b.pssMb - a.pssMb)[0];
+  return processes.map((process) => {
+    if (process.kind !== 'renderer') return process;
+    const serviceWorker = process.serviceWorker ? ' and the service worker' : '';
+    const kind =
+      process === page
+        ? `renderer: the page (main thread, ${pageWorkers} workers)${serviceWorker}`
+        : process === sandbox
+          ? `renderer: the sandbox frame (${sandboxWorkers} server workers)${serviceWorker}`
+          : process.workers === 0
+            ? `renderer without workers (a spare, or a page left)${serviceWorker}`
+            : `renderer with ${process.workers} dedicated workers${serviceWorker} (not told apart)`;
+    return { ...process, kind };
+  });
+}
+
 /** The browser this process launched (its direct child). */
 export function browserPid(): number {
   const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='])
