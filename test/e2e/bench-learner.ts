@@ -89,7 +89,9 @@ function timedRow(name: string, phase: Phase, goal: { p50?: number; p95?: number
 
 /** How lesson 19's row was measured: the preload, and the Sends before the 2xx. */
 function pgHow({ preloaded, failedSends }: PgNotes): string {
-  const preload = preloaded ? 'database preload stored first' : 'the database preload was **not** stored within 120 s';
+  const preload = preloaded
+    ? 'database preload stored and the database opened ahead first'
+    : 'the database preload was **not** stored, or the database not opened ahead, within 120 s';
   return failedSends.length === 0 ? preload : `${preload}; Send pressed again after each of: ${failedSends.join(', ')}`;
 }
 

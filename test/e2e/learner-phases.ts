@@ -119,7 +119,10 @@ export async function edits(browser: Browser, server: StaticServer): Promise<Pha
   }
 }
 
-/** Whether lesson 19's page stored its preloaded database files offline within PRELOAD_MAX_MS. */
+/**
+ * Whether lesson 19's page, within PRELOAD_MAX_MS, stored its preloaded database files offline and the lesson's
+ * database files in IndexedDB (what the spare that opens the database ahead stores as its last step).
+ */
 async function databasePreloaded(page: Page): Promise<boolean> {
   const end = Date.now() + PRELOAD_MAX_MS;
   while (Date.now() < end) {
@@ -131,7 +134,27 @@ async function databasePreloaded(page: Page): Promise<boolean> {
       }
       return count;
     }, DATABASE_FILES.source);
-    if (stored >= DATABASE_FILE_COUNT) return true;
+    // Opened only once the page made it: an open by name alone would make it without its object store.
+    const opened = await page.evaluate(async () =>
+      !(await indexedDB.databases()).some((db) => db.name === 'halo-pg')
+        ? 0
+        : new Promise<number>((resolve) => {
+            const open = indexedDB.open('halo-pg');
+            open.onerror = () => resolve(0);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('files')) return resolve(0);
+              const name = 'workspace:19-persisting-data\u0000halo';
+              const count = db
+                .transaction('files')
+                .objectStore('files')
+                .count(IDBKeyRange.bound([name, ''], [name, '\uffff']));
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => resolve(0);
+            };
+          }),
+    );
+    if (stored >= DATABASE_FILE_COUNT && opened > 0) return true;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;
@@ -161,7 +184,7 @@ async function sendOnce(page: Page): Promise<string> {
 }
 
 /**
- * Lesson 19 in a fresh context, read until its database preload is stored: the solution pasted → its program
+ * Lesson 19 in a fresh context, read until its database preload is stored and its database opened ahead: the solution pasted → its program
  * runs → Send (again after a 504) → the 2xx response shown, in ms.
  */
 export async function firstPgResponse(browser: Browser, server: StaticServer): Promise<{ pg: Phase; notes: PgNotes }> {
