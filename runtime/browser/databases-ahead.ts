@@ -25,7 +25,7 @@ export class DatabasesAhead {
     private readonly pg: () => PgHost | undefined,
   ) {}
 
-  /** Opens `url` (again, from the stored files, if it was open); resolves true once it is open and its files stored. */
+  /** Opens `url` (closing one opened there before); resolves true once it is open and its files stored. */
   async open(url: string): Promise<boolean> {
     this.close(url);
     const pg = this.pg();

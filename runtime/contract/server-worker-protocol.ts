@@ -11,8 +11,7 @@ export type ToServerWorker =
   | { type: 'load'; code: string; clock?: ClockShift; keepDatabases?: boolean }
   /**
    * Opens the PGlite database at `url` (e.g. `idb://halo`) before any program loads, so the next program's PgService
-   * finds it open; opened again from the stored files when sent again (they changed meanwhile). The worker answers
-   * `database-open`.
+   * finds it open. The worker answers `database-open`.
    */
   | { type: 'open-database'; url: string }
   | { type: 'request'; id: number; request: WireRequest }
