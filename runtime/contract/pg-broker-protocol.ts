@@ -7,7 +7,10 @@
  * Where a PgService without a `database` option keeps its data in the playground: PGlite, whose files the page keeps
  * in its IndexedDB under the name `halo` (the program's sandbox has no storage).
  */
-export const PLAYGROUND_PG_URL = 'idb://halo';
+export const PLAYGROUND_PG_NAME = 'halo';
+
+/** The URL of PLAYGROUND_PG_NAME, as a PgService names it. */
+export const PLAYGROUND_PG_URL = `idb://${PLAYGROUND_PG_NAME}`;
 
 /** One file or directory of a PGlite data directory (a path relative to it). */
 export interface PgFile {

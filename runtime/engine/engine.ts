@@ -170,7 +170,7 @@ export class Engine implements PlaygroundEngine {
       ([database]) => {
         if (released) return;
         database.start();
-        this.host.openDatabaseAhead(options.storageScope ?? 'default');
+        void this.host.openDatabaseAhead(options.storageScope ?? 'default');
       },
       () => undefined,
     );

@@ -79,10 +79,6 @@ function storage() {
 const listeners = { console() {}, state() {} };
 const program = (code: string) => ({ id: code, code });
 const request = { url: 'http://localhost:3000/', method: 'GET', headers: [] as [string, string][], body: null };
-/** Lets the stand-ins and the host exchange their messages (microtasks only). */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 100; i++) await Promise.resolve();
-}
 const keptDatabase = (worker: Worker | undefined) => worker?.sent.some((m) => m.type === 'load' && m.keepDatabases === true);
 
 describe('a database opened ahead', () => {
@@ -90,7 +86,7 @@ describe('a database opened ahead', () => {
     const { spawn, all } = workers();
     const { calls, answer } = storage();
     const host = new ServerHost(spawn, listeners, answer);
-    host.openDatabaseAhead('lesson');
+    await host.openDatabaseAhead('lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
     expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
 
@@ -105,12 +101,11 @@ describe('a database opened ahead', () => {
     const { calls, answer } = storage();
     const host = new ServerHost(spawn, listeners, answer);
     await host.run(program('uses the database'), { storageScope: 'lesson' });
-    host.openDatabaseAhead('lesson');
-    await settle();
+    await host.openDatabaseAhead('lesson');
     expect(host.databaseAheadState).toEqual({ status: 'none', opened: 0, taken: 0 });
     expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
     // Another scope's database is nobody's yet.
-    host.openDatabaseAhead('another lesson');
+    await host.openDatabaseAhead('another lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
   });
 
@@ -119,7 +114,7 @@ describe('a database opened ahead', () => {
     const { calls, answer } = storage();
     const host = new ServerHost(spawn, listeners, answer);
     await host.run(program('opens the database on a request'), { storageScope: 'lesson' });
-    host.openDatabaseAhead('lesson');
+    await host.openDatabaseAhead('lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
     const spare = all[1];
     expect(spare.sent[0]?.type).toBe('open-database');
@@ -134,7 +129,7 @@ describe('a database opened ahead', () => {
     const { spawn, all } = workers();
     const { calls, answer } = storage();
     const host = new ServerHost(spawn, listeners, answer);
-    host.openDatabaseAhead('lesson');
+    await host.openDatabaseAhead('lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
 
     await host.run(program('uses the database'), { storageScope: 'shared-code' });
@@ -149,7 +144,7 @@ describe('a database opened ahead', () => {
     const { spawn, all } = workers();
     const { answer } = storage();
     const host = new ServerHost(spawn, listeners, answer);
-    host.openDatabaseAhead('lesson');
+    await host.openDatabaseAhead('lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
     host.lendSpare();
     expect(all[0].terminated).toBe(false);

@@ -4,9 +4,6 @@ import type { FromServerWorker, ToServerWorker } from '../../contract/server-wor
 import type { DatabaseAheadState } from '../../contract/engine-api.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 
-/** The data directory name of PLAYGROUND_PG_URL, as the program's calls name it. */
-const AHEAD_NAME = new URL(PLAYGROUND_PG_URL).host;
-
 /** What the owning host does for the spare. */
 export interface AheadOwner {
   /** Answers a call of the spare's PGlite (its assets, the seed, its files) in `scope`. */
@@ -28,8 +25,6 @@ export class DatabaseAhead {
   private scope: string | null = null;
   private worker: ServerWorkerHandle | null = null;
   private status: DatabaseAheadState['status'] = 'none';
-  /** The scopes whose database the running program opened. */
-  private readonly openElsewhere = new Set<string>();
   private opened = 0;
   private taken = 0;
 
@@ -40,11 +35,11 @@ export class DatabaseAhead {
     return { status: this.status, opened: this.opened, taken: this.taken };
   }
 
-  /** Opens the default database of `scope` in `spare` (the next one a run takes), unless a program has it open. */
-  want(scope: string, spare: ServerWorkerHandle | undefined): void {
+  /** Opens the default database of `scope` in `spare` (the next one a run takes), unless a program has it `openElsewhere`. */
+  want(scope: string, spare: ServerWorkerHandle | undefined, openElsewhere: boolean): void {
     if (this.scope !== scope) this.unwant();
     this.scope = scope;
-    if (!spare || this.worker || this.openElsewhere.has(scope)) return;
+    if (!spare || this.worker || openElsewhere) return;
     this.worker = spare;
     this.status = 'opening';
     this.opened += 1;
@@ -69,22 +64,15 @@ export class DatabaseAhead {
    * null when it is another worker.
    */
   claim(worker: ServerWorkerHandle, scope: string, forChecks: boolean): boolean | null {
-    // The program before this run is stopped: what it had open is closed.
-    if (!forChecks) this.openElsewhere.clear();
     if (worker !== this.worker) return null;
     const keep = !forChecks && scope === this.scope;
     this.forget();
-    if (keep) {
-      this.taken += 1;
-      this.openElsewhere.add(scope);
-    }
+    if (keep) this.taken += 1;
     return keep;
   }
 
-  /** The running program read database `name` of `scope`: it writes it from now on, so the spare may not. */
-  loaded(scope: string, name: string): void {
-    if (name !== AHEAD_NAME) return;
-    this.openElsewhere.add(scope);
+  /** The running program read the default database of `scope`: it writes it from now on, so the spare may not. */
+  loaded(scope: string): void {
     if (scope === this.scope) this.retire();
   }
 

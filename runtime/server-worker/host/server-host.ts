@@ -1,7 +1,7 @@
 import type { ConsoleEntry, DatabaseAheadState, ProgramBundle, ProgramState, RunOptions } from '../../contract/engine-api.ts';
-import type { PgCall } from '../../contract/pg-broker-protocol.ts';
+import { PLAYGROUND_PG_NAME, type PgCall } from '../../contract/pg-broker-protocol.ts';
 import { CheckPgFiles } from './check-pg-files.ts';
-import { DatabaseAhead } from './database-ahead.ts';
+import type { DatabaseAhead } from './database-ahead.ts';
 import { ProgramProcess, type ProcessEvents } from './program-process.ts';
 import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
 
@@ -88,11 +88,11 @@ export class ServerHost {
   private refillPending = true;
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly checkPgFiles = new CheckPgFiles();
-  private readonly databaseAhead = new DatabaseAhead({
-    answer: (call, scope) => this.answerStored(call, scope),
-    booted: () => this.soonQuiet(),
-    retire: (worker) => this.retire(worker),
-  });
+  /** Scopes whose default database the running program opened: it writes them, so nothing opens them ahead. */
+  private readonly databaseOpenIn = new Set<string>();
+  /** The database opened ahead, loaded when first wanted: only lessons about PgService want it. */
+  private databaseAhead: DatabaseAhead | null = null;
+  private databaseAheadScope: string | null = null;
 
   /**
    * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
@@ -158,26 +158,35 @@ export class ServerHost {
    * instead of spares of their own, and the one missing here boots once this host is quiet.
    */
   lendSpare(): ServerWorkerHandle {
-    const index = this.spares.findIndex((spare) => !this.databaseAhead.holds(spare));
+    const index = this.spares.findIndex((spare) => !this.databaseAhead?.holds(spare));
     const worker = index === -1 ? this.spawn() : this.spares.splice(index, 1)[0];
     this.refillPending = true;
     this.soonQuiet();
     return worker;
   }
 
-  /** Opens the default database of `scope` ahead in the spare the next run takes (see DatabaseAhead). */
-  openDatabaseAhead(scope: string): void {
-    this.databaseAhead.want(scope, this.spares[0]);
+  /** Opens the default database of `scope` ahead in the spare the next run takes (see DatabaseAhead); resolves once asked. */
+  async openDatabaseAhead(scope: string): Promise<void> {
+    this.databaseAheadScope = scope;
+    const { DatabaseAhead } = await import('./database-ahead.ts');
+    if (this.databaseAheadScope !== scope) return;
+    this.databaseAhead ??= new DatabaseAhead({
+      answer: (call, inScope) => this.answerStored(call, inScope),
+      booted: () => this.soonQuiet(),
+      retire: (worker) => this.retire(worker),
+    });
+    this.databaseAhead.want(scope, this.spares[0], this.databaseOpenIn.has(scope));
   }
 
   /** Opens no database ahead any more; the spare holding one is stopped, which frees it. */
   closeDatabaseAhead(): void {
-    this.databaseAhead.unwant();
+    this.databaseAheadScope = null;
+    this.databaseAhead?.unwant();
   }
 
   /** How far the database opened ahead is. */
   get databaseAheadState(): DatabaseAheadState {
-    return this.databaseAhead.state;
+    return this.databaseAhead?.state ?? { status: 'none', opened: 0, taken: 0 };
   }
 
   /** Answers `request` with the running program, the kill switch armed. */
@@ -265,7 +274,10 @@ export class ServerHost {
   private async launch(bundle: ProgramBundle, options: RunOptions, generation: number): Promise<void> {
     const storageScope = options.storageScope ?? 'default';
     let worker = this.spares.shift() ?? this.spawn();
-    const keepDatabase = this.databaseAhead.claim(worker, storageScope, options.forChecks === true);
+    // The program before this run is stopped: what it had open is closed.
+    if (!options.forChecks) this.databaseOpenIn.clear();
+    const keepDatabase = this.databaseAhead?.claim(worker, storageScope, options.forChecks === true) ?? null;
+    if (keepDatabase) this.databaseOpenIn.add(storageScope);
     if (keepDatabase === false) {
       // Its PGlite read the files of the scope it was opened for, and what it sends may still be on its way.
       worker.terminate();
@@ -286,7 +298,10 @@ export class ServerHost {
       call: async (call) => {
         if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
         if (options.forChecks) return this.checkPgFiles.answer(storageScope, call);
-        if (call.method === 'load') this.databaseAhead.loaded(storageScope, String(call.name));
+        if (call.method === 'load' && call.name === PLAYGROUND_PG_NAME) {
+          this.databaseOpenIn.add(storageScope);
+          this.databaseAhead?.loaded(storageScope);
+        }
         return this.answerStored(call, storageScope);
       },
       socketSend: (id, text) => sockets.get(id)?.send(text),
