@@ -79,14 +79,10 @@ export class FakeEngine implements PlaygroundEngine {
   /** How many database preloads are held now (prepared and not released). */
   databasesPrepared = 0;
 
-  /** The storage scope of the last database preload. */
-  databaseScope: string | undefined;
-
   /** The database opened ahead, as a test sets it. */
   databaseAhead: DatabaseAheadState = { status: 'none', opened: 0, taken: 0 };
 
-  prepareDatabase(options?: { storageScope?: string }): () => void {
-    this.databaseScope = options?.storageScope;
+  prepareDatabase(): () => void {
     this.databasesPrepared += 1;
     return () => (this.databasesPrepared -= 1);
   }
