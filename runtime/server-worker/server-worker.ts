@@ -101,6 +101,9 @@ self.addEventListener('unhandledrejection', (event) => {
   programConsole.reportUncaught('Unhandled promise rejection:', event.reason);
 });
 
+/** The name the program's module carries in stack frames where its URL is left out (one program per worker). */
+const PROGRAM_SOURCE_URL = 'halo-program.js';
+
 /** Whether a program was loaded: from then on nothing is opened ahead (a worker runs one program). */
 let loaded = false;
 
@@ -109,10 +112,11 @@ async function load(code: string, clock?: ClockShift, keepDatabases = false): Pr
   if (!keepDatabases) databasesAhead.drop();
   send({ type: 'loading' });
   if (clock) Object.assign(globalThis, shiftedClock(globalThis, clock));
-  // A blob: URL, not a data: URL named by `//# sourceURL`: WebKit ignores sourceURL in Error.stack, while
-  // every engine puts a module's own URL in its frames (V8 `at f (url:l:c)`, Firefox and WebKit `f@url:l:c`).
-  const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
-  const mapper = new StackMapper(url, () => SourceMap.fromInline(code));
+  // A blob: URL named by a `//# sourceURL` too: WebKit ignores sourceURL in Error.stack and names the module's own URL
+  // (`f@url:l:c`), while Firefox 140.12 leaves a `blob:null/…` module's URL out of its frames (`f@:l:c`) and names its
+  // sourceURL instead; V8 names one or the other (`at f (name:l:c)`). Frames naming either are the program's.
+  const url = URL.createObjectURL(new Blob([code, `\n//# sourceURL=${PROGRAM_SOURCE_URL}\n`], { type: 'text/javascript' }));
+  const mapper = new StackMapper([url, PROGRAM_SOURCE_URL], () => SourceMap.fromInline(code));
   programConsole.mapper = mapper;
   try {
     await import(/* @vite-ignore */ url);

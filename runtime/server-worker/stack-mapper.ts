@@ -6,12 +6,16 @@ export class StackMapper {
 
   private map: SourceMap | null | undefined;
 
-  /** Maps frames of the module loaded from `moduleUrl` through the source map `loadMap` reads when first needed. */
+  /**
+   * Maps frames of the module that engines name by one of `moduleNames` (its URL, its `//# sourceURL`) through the
+   * source map `loadMap` reads when first needed.
+   */
   constructor(
-    moduleUrl: string,
+    moduleNames: string[],
     private readonly loadMap: () => SourceMap | null,
   ) {
-    this.framePattern = new RegExp(`${moduleUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):(\\d+)`, 'g');
+    const names = moduleNames.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    this.framePattern = new RegExp(`(?:${names}):(\\d+):(\\d+)`, 'g');
   }
 
   /** `stack` with every program frame replaced by `file:line:column` of the learner's source. */

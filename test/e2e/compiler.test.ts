@@ -81,10 +81,13 @@ test("the stack mapper maps the program's blob: URL frames in V8's and in Firefo
   const line = lines.findIndex((text) => text.includes('throw new Error')) + 1;
   const column = lines[line - 1].indexOf('throw') + 1;
   const url = 'blob:null/6f1c2a9e-58b4-4d3e-9b1f-0c2d3e4f5a6b';
-  const mapper = new StackMapper(url, () => SourceMap.fromInline(result.bundle.code));
+  const mapper = new StackMapper([url, 'halo-program.js'], () => SourceMap.fromInline(result.bundle.code));
   const v8 = `Error: boom\n    at fail (${url}:${line}:${column})\n    at dispatch (blob:null/other:3:1)`;
   expect(mapper.mapStack(v8)).toBe('Error: boom\n    at fail (main.ts:5:3)\n    at dispatch (blob:null/other:3:1)');
   const gecko = `fail@${url}:${line}:${column}\n@${url}:${line}:${column}\nforEach@[native code]\n`;
   expect(mapper.mapStack(gecko)).toBe('fail@main.ts:5:3\n@main.ts:5:3\nforEach@[native code]\n');
   expect(mapper.firstLocation(gecko)).toEqual({ file: 'main.ts', line: 5, column: 3 });
+  // Firefox 140.12 names a blob: module by its sourceURL only, and leaves other blob: modules (the framework's) unnamed.
+  const named = `fail@halo-program.js:${line}:${column}\n@:47:9\n`;
+  expect(mapper.mapStack(named)).toBe('fail@main.ts:5:3\n@:47:9\n');
 });

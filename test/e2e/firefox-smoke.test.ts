@@ -132,7 +132,6 @@ beforeAll(async () => {
   server = await serveStatic(distDir());
   browser = await launchFirefox();
   page = await browser.newPage();
-  await page.setViewport({ width: 1440, height: 900 });
   await page.goto(`${server.url}index.html?lesson=${lesson.id}`);
 }, FIRST.timeout * 2);
 

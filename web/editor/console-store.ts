@@ -71,10 +71,10 @@ export interface StackLocation {
 
 /**
  * Whether a stack line is a frame, in V8's form (`    at f (url:1:2)`) or Firefox's and WebKit's (`f@url:1:2`,
- * `forEach@[native code]`); any other line is an error's message.
+ * `forEach@[native code]`, and Firefox's `f@:1:2` for a module whose URL it leaves out); any other line is an error's message.
  */
 export function isStackFrame(line: string): boolean {
-  return /^\s*at\s/.test(line) || /@(?:\S+:\d+:\d+|\[native code\])\s*$/.test(line);
+  return /^\s*at\s/.test(line) || /@(?:\S*:\d+:\d+|\[native code\])\s*$/.test(line);
 }
 
 /** Finds references to the learner's files (e.g. `main.ts:12:5`) in a stack trace line. */

@@ -9,13 +9,20 @@ export function ensureFirefox(): string {
   return ensureBrowser(FIREFOX);
 }
 
-/** Launches Debian's Firefox ESR headless with a fresh profile, driven over WebDriver BiDi (no browser download). */
+/**
+ * Launches Debian's Firefox ESR headless with a fresh profile and a 1440×1000 window (a viewport of about 1440×900, the
+ * desktop layout), driven over
+ * WebDriver BiDi (no browser download). The window is sized at launch: puppeteer's `setViewport` also sends
+ * `emulation.setScreenOrientationOverride`, which Firefox 140 ESR does not know, so every page keeps the window's size.
+ */
 export function launchFirefox(): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
     executablePath: browserPath(FIREFOX),
     headless: true,
+    defaultViewport: null,
+    args: ['--width=1440', '--height=1000'],
     timeout: 60_000,
   });
 }
