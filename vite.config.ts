@@ -52,6 +52,9 @@ export default defineConfig(({ mode }) => ({
     // runtime/engine/site-root.ts finds the site root as the parent of this folder.
     assetsDir: 'assets',
     target: 'es2022',
+    // Every browser the playground supports (Chromium, Firefox ESR 115+, Safari 17+) preloads modules itself: the
+    // polyfill was 427 B gzip of the first load and a request.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The engine's test page is built only for the end-to-end tests (`vite build --mode e2e`), never shipped.
       // The class dashboard (web/classroom) is a page of its own: the class server serves it to the teacher.

@@ -31,6 +31,7 @@ import { useNarrow } from './state/pane-tabs-store.ts';
 import { monacoMayLoad } from './editor/monaco-gate.ts';
 import { ApiButton, ApiDrawer } from './api/api-drawer.tsx';
 import { FilesAndEditor } from './editor/files-and-editor.tsx';
+import { useExchange } from './exchange/exchange-store.ts';
 import { ExchangeSlotsContext } from './exchange/exchange-slots.tsx';
 import { EXERCISE_SLOTS } from './exercise/add-as-check.tsx';
 import { MakeExerciseButton } from './exercise/make-exercise-button.tsx';
@@ -178,6 +179,7 @@ export function App() {
   useLessonChecks();
   useLessonAddress();
   useExerciseDrop();
+  const { exchangeStore } = useExchange();
   const editorColumn = (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col">
       <Split id="editor" direction="column" labels={['Resize editor and console']}>
@@ -188,7 +190,7 @@ export function App() {
             <span className="text-xs text-slate-700 dark:text-slate-300">Ctrl/Cmd+Enter runs · Ctrl+M toggles Tab moving focus</span>
           }
         >
-          <FilesAndEditor />
+          <FilesAndEditor work={exchangeStore} />
         </Pane>
         <Dock />
       </Split>

@@ -27,8 +27,8 @@ const SNIPPET_SPARES: SparePolicy = { spares: 0, bootAtOnce: false };
  * back (KeptBundle). Handles the page's checked messages (snippet-protocol.ts).
  */
 export class SnippetHub {
-  /** Made at the first compile (or once a program answered): a page running kept programs does not load esbuild's JS beside them. */
-  private compilerClient: CompilerClient | null = null;
+  /** Its worker is made at the first compile (or once a program answered): a page running kept programs does not load esbuild's JS beside them. */
+  private readonly compiler = new CompilerClient();
   private readonly pool: ServerHost;
   private readonly programs = new Map<string, SnippetProgram>();
   private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
@@ -61,7 +61,7 @@ export class SnippetHub {
         if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
         this.reply({ type: 'response', id: message.id, seq: message.seq, response: await program.send(message.request) });
         // Only now, not beside the first answer: the edits to come then compile without waiting for esbuild.
-        return this.compiler().start();
+        return this.compiler.start();
       }
       case 'checks':
         return this.check(message.id, message.seq, message.checks);
@@ -76,7 +76,7 @@ export class SnippetHub {
     if (problem) return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: problem });
     const program = this.programOf(id);
     if (!program) return this.reply({ type: 'refused', id, seq, reason: `a page runs at most ${MAX_PROGRAMS} snippets` });
-    const compiled = kept ? null : await this.compiler().compile(files, 'main.ts');
+    const compiled = kept ? null : await this.compiler.compile(files, 'main.ts');
     if (compiled && !compiled.ok) {
       const diagnostics = compiled.diagnostics.map(({ file, line, column, message }) => ({ file, line, column, message }));
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
@@ -96,11 +96,6 @@ export class SnippetHub {
     const issues = list.flatMap((check, index) => checkIssues(check).map((issue) => `check ${index + 1}: ${issue}`));
     if (issues.length > 0) return this.reply({ type: 'refused', id, seq, reason: issues.slice(0, 5).join('; ') });
     this.reply({ type: 'checks', id, seq, results: await program.check(list as Check[]) });
-  }
-
-  private compiler(): CompilerClient {
-    this.compilerClient ??= new CompilerClient();
-    return this.compilerClient;
   }
 
   /** The snippet's program, made on its first run (null past MAX_PROGRAMS). */

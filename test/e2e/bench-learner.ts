@@ -106,7 +106,7 @@ export function learnerSection(figures: LearnerFigures): string {
     '',
     '| measure | median (each visit) | p95 | goal | verdict | load at phase start |',
     '|---|---|---|---|---|---|',
-    timedRow('cold, fresh context, no throttling: first response shown (Send pressed as soon as the program runs)', figures.cold, {
+    timedRow('cold, fresh context, no throttling: first response shown (the page presses Send as soon as the program runs)', figures.cold, {
       p50: 1000,
     }),
     timedRow('… of those visits: editor (Monaco) shown', figures.editor, {}),

@@ -48,6 +48,30 @@ describe('builds with new type errors', () => {
     await expect.poll(() => fresh.store.get().runningId).toBe('id:starter edited');
   });
 
+  it('are type-checked while they compile, not after: an edit waits for the slower of the two', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine, 0);
+    await session.compileNow({ 'main.ts': 'starter' });
+    const compile = engine.compile.bind(engine);
+    let finishCompile: (() => void) | null = null;
+    engine.compile = async (files) => {
+      await new Promise<void>((resolve) => (finishCompile = resolve));
+      return compile(files);
+    };
+    let checks = 0;
+    session.setTypeErrorCheck(async () => {
+      checks += 1;
+      return { files: { 'main.ts': 'starter edited' }, errors: [] };
+    });
+    checks = 0; // the check the editor's mount asks for itself
+    session.schedule({ 'main.ts': 'starter edited' });
+    // The compile is held: the check has been asked all the same.
+    await expect.poll(() => finishCompile !== null && checks === 1).toBe(true);
+    finishCompile!();
+    await expect.poll(() => session.store.get().runningId).toBe('id:starter edited');
+    expect(checks).toBe(1);
+  });
+
   it('say so while the database engine loads for the first PgService program', async () => {
     const engine = new FakeEngine();
     const session = new ProgramSession(engine);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { editorMayLoad } from './monaco-gate.ts';
+import { editorMayLoad, type PendingWork } from './monaco-gate.ts';
 import { FileTree } from './file-tree.tsx';
 import { CodePlaceholder } from './code-placeholder.tsx';
 import { takeOver } from './editor-takeover.ts';
@@ -10,20 +10,21 @@ const CodeEditor = lazy(() => import('./code-editor.tsx').then((m) => ({ default
 
 /**
  * The program's file list above its code: shown at once, editable in a plain text area (code-placeholder.tsx)
- * until the Monaco editor has loaded (once the first program ran, see editorMayLoad) and took over in place.
+ * until the Monaco editor has loaded (once the first program ran and `work`, the page's exchange, was quiet a
+ * moment: see editorMayLoad) and took over in place.
  */
-export function FilesAndEditor() {
+export function FilesAndEditor({ work }: { work?: PendingWork }) {
   const session = useSession();
   const [mayLoad, setMayLoad] = useState(false);
   const [mounted, setMounted] = useState(false);
   const placeholder = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     let live = true;
-    void editorMayLoad(session.store).then(() => live && setMayLoad(true));
+    void editorMayLoad(session.store, work).then(() => live && setMayLoad(true));
     return () => {
       live = false;
     };
-  }, [session]);
+  }, [session, work]);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <FileTree />

@@ -18,6 +18,15 @@ const FIRST_RUN_WAIT_MS = 10_000;
 const IDLE_WAIT_MS = 1000;
 
 /**
+ * How long no request may be in flight before Monaco loads: a learner who presses Send as soon as the program runs
+ * (a reload, a lesson opened) gets the answer first, not after Monaco's parse holds the main thread.
+ */
+const EXCHANGE_QUIET_MS = 300;
+
+/** What the page has in flight that the learner waits for: the request panel's exchange. */
+export type PendingWork = Store<{ pending: boolean }>;
+
+/**
  * Resolves when Monaco's chunks (3 MB of JavaScript, 10 MB with its TypeScript worker) may be loaded:
  * once the service worker controls the page, which serves them from their `.gz` siblings, so they
  * travel compressed on a first visit even from a host that compresses nothing.
@@ -40,25 +49,47 @@ function firstRunSettled(session: Store<SessionState>): Promise<void> {
   });
 }
 
+/** Resolves once nothing of `work` was in flight for EXCHANGE_QUIET_MS (at once without `work`). */
+function exchangesQuiet(work: PendingWork | undefined): Promise<void> {
+  if (!work) return Promise.resolve();
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const watch = () => {
+      clearTimeout(timer);
+      if (work.get().pending) return;
+      timer = setTimeout(() => {
+        stop();
+        resolve();
+      }, EXCHANGE_QUIET_MS);
+    };
+    const stop = work.subscribe(watch);
+    watch();
+  });
+}
+
+/** Resolves when the main thread is idle, or after IDLE_WAIT_MS. */
+function idle(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 /** The wait of each page's session: the editor shown again (another tab, another layout) does not wait again. */
 const waits = new WeakMap<Store<SessionState>, Promise<void>>();
 
 /**
- * Resolves when the program editor may load Monaco: as {@link monacoMayLoad}, and after the first
- * program ran and the page is idle. Parsing and starting Monaco takes the main thread for seconds on a
- * slow laptop; until then the code is shown (and edited) without it (code-placeholder.tsx), so the first
- * answer a learner asks for is not shown behind it.
+ * Resolves when the program editor may load Monaco: as {@link monacoMayLoad}, after the first program ran, once no
+ * request of `work` was in flight for a moment, and when the page is idle. Parsing and starting Monaco takes the
+ * main thread for seconds on a slow laptop; until then the code is shown (and edited) without it
+ * (code-placeholder.tsx), so the first answer a learner asks for is not shown behind it.
  */
-export function editorMayLoad(session: Store<SessionState>): Promise<void> {
+export function editorMayLoad(session: Store<SessionState>, work?: PendingWork): Promise<void> {
   let wait = waits.get(session);
   if (!wait) {
-    wait = Promise.all([monacoMayLoad(), firstRunSettled(session)]).then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
-          else setTimeout(resolve, 0);
-        }),
-    );
+    wait = Promise.all([monacoMayLoad(), firstRunSettled(session)])
+      .then(() => exchangesQuiet(work))
+      .then(idle);
     waits.set(session, wait);
   }
   return wait;

@@ -209,6 +209,9 @@ export class ProgramSession {
   private async compileAndCheck(files: Files, stale: () => boolean): Promise<{ result: CompiledBuild; errors: string[] | null } | null> {
     this.checking += 1;
     try {
+      // The type check (Monaco's TypeScript worker) runs beside the compile (esbuild's worker): an edit waits for
+      // the slower of the two, not for both one after the other.
+      const typeCheck = this.typeErrors?.().catch(() => null);
       // Not behind `engine.ready`: a program the build compiled ahead runs before esbuild has started.
       const result = await this.engine.compile(files);
       if (stale()) return null;
@@ -217,7 +220,7 @@ export class ProgramSession {
         return null;
       }
       this.store.set({ output: withoutSourceMap(result.bundle.code) });
-      const errors = (await this.typeErrors?.().catch(() => null))?.errors ?? null;
+      const errors = (await typeCheck)?.errors ?? null;
       return stale() ? null : { result, errors };
     } finally {
       this.checked();

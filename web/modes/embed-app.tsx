@@ -44,13 +44,14 @@ export function EmbedApp() {
   useApplyTheme();
   useCompileOnEdit();
   const { phase, runningId } = useStore(useSession().store, (s) => s);
+  const { exchangeStore } = useExchange();
   return (
     // No status line in an embed: the phase and running bundle are attributes, which the e2e tests wait on.
     <main className="flex h-full flex-col" data-mode="embed" data-phase={phase} data-bundle={runningId ?? ''}>
       <SharedCodeBanner />
       <section aria-label="Program editor" className="flex min-h-0 flex-[3] flex-col">
         <ErrorBoundary name="Editor">
-          <FilesAndEditor />
+          <FilesAndEditor work={exchangeStore} />
         </ErrorBoundary>
       </section>
       <SendBar />
