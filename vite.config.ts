@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { bootScriptPlugin } from './runtime/build/boot-script-plugin.ts';
 import { embedScriptPlugin } from './runtime/build/embed-script-plugin.ts';
 import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { haloTarballPlugin } from './runtime/build/halo-tarball-plugin.ts';
@@ -34,6 +35,7 @@ export default defineConfig(({ mode }) => ({
     monacoLanguagesPlugin(),
     prebuiltProgramsPlugin(coursePrograms),
     embedScriptPlugin(),
+    bootScriptPlugin(),
     serviceWorkerPlugin(),
     haloTarballPlugin(),
     pgliteSeedPlugin(),

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
 import { distDir } from './harness/paths.ts';
 import { siteFiles } from './harness/site-files.ts';
@@ -36,4 +37,29 @@ test('index.html loads at most 150 KiB gzip eagerly', () => {
   const { bytes, files } = eagerGzipBytes(distDir());
   console.log(`eager: ${files.length} files, ${bytes} bytes gzip`);
   expect(bytes).toBeLessThanOrEqual(EAGER_GZIP_BYTES);
+});
+
+/** The chunks `file` (a path under the site) imports statically, itself included, transitively. */
+function staticImports(site: string, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(join(site, file), 'utf8');
+  for (const [, spec] of source.matchAll(/(?:^|[;}])\s*import\s*(?:[^'"`()]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g))
+    staticImports(site, join(file, '..', spec), seen);
+  return seen;
+}
+
+test("index.html's first script boots the sandbox from a small graph of its own, ahead of the page's modules", () => {
+  const html = readFileSync(join(distDir(), 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"/g)].map((match) => match[1]);
+  expect(scripts).toHaveLength(2);
+  expect(scripts[0]).toMatch(/^assets\/boot-[\w-]+\.js$/);
+  const boot = staticImports(distDir(), scripts[0]);
+  const main = staticImports(distDir(), scripts[1]);
+  // Its graph shares nothing big with the page's: React, the UI and the engine's own chunk stay out of it.
+  expect(boot.has(scripts[1])).toBe(false);
+  const bytes = [...boot].reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir(), file))).byteLength, 0);
+  console.log(`boot: ${[...boot].join(', ')}: ${bytes} bytes gzip`);
+  expect(bytes).toBeLessThan(8 * 1024);
+  expect(main.size).toBeGreaterThan(boot.size);
 });

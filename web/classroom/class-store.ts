@@ -5,18 +5,8 @@ import type { FilesPart } from '../state/files-store.ts';
 import type { LessonChecksPart } from '../lessons/lesson-checks.ts';
 import type { CheckResult } from '../../runtime/course/checks/run-checks.ts';
 import type { ClassPublicInfo } from '../../runtime/classroom/class-protocol.ts';
-import {
-  checkClassCode,
-  classLink,
-  hideCode,
-  sendResult,
-  showCode,
-  startSharing,
-  stopSharing,
-  type ClassLink,
-  type Membership,
-} from './class-api.ts';
-import { failureOf } from './check-result-summary.ts';
+import type { ClassLink, Membership } from './class-api.ts';
+import type { failureOf as FailureOf } from './check-result-summary.ts';
 
 /** The learner's side of a class. */
 interface ClassState {
@@ -52,8 +42,15 @@ function newSecret(): string {
     .replace(/=+$/, '');
 }
 
+/**
+ * The class server's calls and what a result sends of a failure, loaded at the first call: most pages never join a
+ * class, so the first load goes without them.
+ */
+const classCalls = () =>
+  Promise.all([import('./class-api.ts'), import('./check-result-summary.ts')]).then(([api, { failureOf }]) => ({ ...api, failureOf }));
+
 /** What was last sent of a check, so an unchanged result is not sent again. */
-function signature(result: CheckResult): string {
+function signature(result: CheckResult, failureOf: typeof FailureOf): string {
   return JSON.stringify([result.passed, failureOf(result)]);
 }
 
@@ -99,7 +96,7 @@ export function createClassState(
   async function checkLink(): Promise<void> {
     const current = classStore.get().membership;
     if (!current || classStore.get().link === 'ended' || classStore.get().link === 'removed') return;
-    const link = await classLink(current);
+    const link = await (await classCalls()).classLink(current);
     if (classStore.get().membership !== current) return;
     if (link.state === 'forgotten') {
       classStore.set({
@@ -122,7 +119,7 @@ export function createClassState(
   async function stopLocally(current: Membership): Promise<void> {
     classStore.set({ membership: { ...current, learnerId: null }, codeLesson: null });
     try {
-      if (classStore.get().link !== 'ended' && classStore.get().link !== 'removed') await stopSharing(current);
+      if (classStore.get().link !== 'ended' && classStore.get().link !== 'removed') await (await classCalls()).stopSharing(current);
     } catch (error) {
       classStore.set({
         error: `Sharing is off on this page; the class server could not be told (${error instanceof Error ? error.message : String(error)}).`,
@@ -132,22 +129,29 @@ export function createClassState(
 
   /** Sends the open lesson's results that changed since they were last sent (nothing unless sharing). */
   function sendChangedResults(): void {
-    const current = classStore.get().membership;
-    const { lessonId, results } = lessonChecksStore.get();
-    if (!current?.learnerId || !lessonId) return;
-    results.forEach((result, check) => {
-      if (!result) return;
-      const key = `${lessonId}:${check}`;
-      const now = signature(result);
-      if (sent.get(key) === now) return;
-      sent.set(key, now);
-      sendResult(current, { lesson: lessonId, check, passed: result.passed, failure: failureOf(result) }).catch((error: unknown) => {
-        sent.delete(key);
-        sendFailed = true;
-        classStore.set({ error: error instanceof Error ? error.message : String(error) });
-        void checkLink();
-      });
-    });
+    if (!classStore.get().membership?.learnerId) return;
+    // Read and marked as sent in one task once the calls are there: two changes in a row never send a result twice.
+    void classCalls().then(
+      ({ sendResult, failureOf }) => {
+        const current = classStore.get().membership;
+        const { lessonId, results } = lessonChecksStore.get();
+        if (!current?.learnerId || !lessonId) return;
+        results.forEach((result, check) => {
+          if (!result) return;
+          const key = `${lessonId}:${check}`;
+          const now = signature(result, failureOf);
+          if (sent.get(key) === now) return;
+          sent.set(key, now);
+          sendResult(current, { lesson: lessonId, check, passed: result.passed, failure: failureOf(result) }).catch((error: unknown) => {
+            sent.delete(key);
+            sendFailed = true;
+            classStore.set({ error: error instanceof Error ? error.message : String(error) });
+            void checkLink();
+          });
+        });
+      },
+      (error: unknown) => classStore.set({ error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
   return {
@@ -157,7 +161,7 @@ export function createClassState(
     /** Joins with a code and a display name: only the code is checked; nothing is shared yet. */
     joinClass: (code: string, name: string) =>
       attempt(async () => {
-        const info = await checkClassCode(code.trim());
+        const info = await (await classCalls()).checkClassCode(code.trim());
         classStore.set({ membership: { code: info.code, title: info.title, name: name.trim(), secret: newSecret(), learnerId: null } });
       }),
     /** Turns sharing on, and sends the results the open lesson has now. */
@@ -165,7 +169,7 @@ export function createClassState(
       attempt(async () => {
         const current = classStore.get().membership;
         if (!current || current.learnerId) return;
-        const learner = await startSharing(current);
+        const learner = await (await classCalls()).startSharing(current);
         sent.clear();
         classStore.set({ membership: { ...current, learnerId: learner.id } });
         sendChangedResults();
@@ -182,7 +186,7 @@ export function createClassState(
         const current = classStore.get().membership;
         const { lessonId } = lessonChecksStore.get();
         if (!current?.learnerId || !lessonId) return;
-        await showCode(current, lessonId, filesStore.get().files);
+        await (await classCalls()).showCode(current, lessonId, filesStore.get().files);
         classStore.set({ codeLesson: lessonId });
       }),
     /** Stops showing the code. */
@@ -190,7 +194,7 @@ export function createClassState(
       attempt(async () => {
         const current = classStore.get().membership;
         if (!current?.learnerId) return;
-        await hideCode(current);
+        await (await classCalls()).hideCode(current);
         classStore.set({ codeLesson: null });
       }),
     /** Leaves the class on this browser (stopping sharing first, if on): always, whatever the server says. */
@@ -214,7 +218,7 @@ export function createClassState(
         };
         classStore.set({ membership: joined, codeLesson: null, link: 'live', nextClass: null });
         if (current.learnerId === null) return;
-        const learner = await startSharing(joined);
+        const learner = await (await classCalls()).startSharing(joined);
         sent.clear();
         classStore.set({ membership: { ...joined, learnerId: learner.id } });
         sendChangedResults();
