@@ -1,7 +1,7 @@
 /** Halo's Node adapter (AppHttp) serving the benchmark app. */
 import { AppHttp } from 'halo';
 import { createHaloApp } from '../apps/halo-app.ts';
-import { BENCH_HOST, reportListening } from './report.ts';
+import { BENCH_HOST, BENCH_PORT, reportListening } from './report.ts';
 
 const http = new AppHttp(createHaloApp());
-reportListening(await http.startServer(BENCH_HOST, 0));
+reportListening(await http.startServer(BENCH_HOST, BENCH_PORT));
