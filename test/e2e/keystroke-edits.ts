@@ -16,23 +16,31 @@ function typed() { return 'typed:'; }`;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
- * Makes the page press Send once the program after `bundle` runs, and note when the next key goes down. Clicked
- * from the page (`HTMLElement.click`), as a pointer would without taking the editor's focus, so every key lands
- * in the editor; and at once, with no round trip to the bench between the program starting and the click.
+ * In the page: presses Send in the task the status line first shows a program other than `old` running (`data-phase`
+ * `ok` with a bundle). Clicked from the page (`HTMLElement.click`), as a pointer would without taking the editor's
+ * focus, and at once, with no round trip to the bench nor its actionability checks between the program starting and
+ * the click. Self-contained, for `page.evaluate` and `addInitScript` alike (learner-phases.ts arms every page with it).
  */
-function armSend(page: Page, bundle: string): Promise<void> {
-  return page.evaluate((old) => {
+export function pressSendOnceRunning(old: string): void {
+  new MutationObserver((_, observer) => {
+    const status = document.querySelector('[data-testid=compile-status]');
+    const now = status?.getAttribute('data-bundle') ?? '';
+    if (status?.getAttribute('data-phase') !== 'ok' || now === '' || now === old) return;
+    const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send');
+    if (!send) return;
+    observer.disconnect();
+    send.click();
+  }).observe(document, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-phase', 'data-bundle'] });
+}
+
+/** Makes the page press Send once the program after `bundle` runs (pressSendOnceRunning), and note when the next key goes down. */
+async function armSend(page: Page, bundle: string): Promise<void> {
+  await page.evaluate(() => {
     const bench = window as unknown as { keyAt: number };
     bench.keyAt = 0;
     document.addEventListener('keydown', () => (bench.keyAt = performance.now()), { capture: true, once: true });
-    new MutationObserver((_, observer) => {
-      const status = document.querySelector('[data-testid=compile-status]');
-      const now = status?.getAttribute('data-bundle') ?? '';
-      if (status?.getAttribute('data-phase') !== 'ok' || now === '' || now === old) return;
-      observer.disconnect();
-      [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send')?.click();
-    }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-phase', 'data-bundle'] });
-  }, bundle);
+  });
+  await page.evaluate(pressSendOnceRunning, bundle);
 }
 
 /**

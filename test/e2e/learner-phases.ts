@@ -11,7 +11,7 @@ import { PageTargets } from './cdp-targets.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import type { StaticServer } from './harness/static-server.ts';
 import { ANSWER, FIRST } from './harness/wait.ts';
-import { keystrokeEdits } from './keystroke-edits.ts';
+import { keystrokeEdits, pressSendOnceRunning } from './keystroke-edits.ts';
 import { partMemory, type PartMemory } from './part-memory.ts';
 import { browserPid, processMemory, treePss, withRendererRoles, type ProcessMemory } from './process-memory.ts';
 import { replaceCode, send, waitForProgram } from './share-page.ts';
@@ -59,22 +59,9 @@ async function shownAt(page: Page, selector: string, timeout = FIRST.timeout): P
   return (await handle.jsonValue()) as number;
 }
 
-/**
- * Makes every page of `context` press Send itself in the task its first program is shown running (the status line's
- * `data-phase` turns `ok` with a bundle), as a learner's click at that moment would: no round trip to the bench, nor
- * its actionability checks, between the program starting and the click (keystroke-edits.ts presses it the same way).
- */
-async function pressSendOnceRunning(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      const status = document.querySelector('[data-testid=compile-status]');
-      if (status?.getAttribute('data-phase') !== 'ok' || !status.getAttribute('data-bundle')) return;
-      const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send');
-      if (!send) return;
-      observer.disconnect();
-      send.click();
-    }).observe(document, { attributes: true, childList: true, subtree: true, attributeFilter: ['data-phase', 'data-bundle'] });
-  });
+/** Makes every page of `context` press Send itself as soon as its first program runs (pressSendOnceRunning). */
+async function pressSendOnceRunningIn(context: BrowserContext): Promise<void> {
+  await context.addInitScript(pressSendOnceRunning, '');
 }
 
 /**
@@ -96,7 +83,7 @@ export async function coldAndWarm(browser: Browser, server: StaticServer): Promi
   >;
   for (let visit = 0; visit < VISITS; visit++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    await pressSendOnceRunning(context);
+    await pressSendOnceRunningIn(context);
     const page = await context.newPage();
     await page.goto(lessonUrl(server, '01-getting-started'));
     out.cold.values.push(await firstResponseShown(page));
@@ -114,7 +101,7 @@ export async function slowCold(browser: Browser, server: StaticServer): Promise<
   const reached: ThrottleOutcome[] = [];
   for (let visit = 0; visit < VISITS; visit++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    await pressSendOnceRunning(context);
+    await pressSendOnceRunningIn(context);
     const { page, targets, outcomes } = await throttledPage(context, SLOWDOWN);
     await page.goto(lessonUrl(server, '01-getting-started'));
     cold.values.push(await firstResponseShown(page, SLOWDOWN));

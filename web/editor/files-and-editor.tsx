@@ -13,7 +13,7 @@ const CodeEditor = lazy(() => import('./code-editor.tsx').then((m) => ({ default
  * until the Monaco editor has loaded (once the first program ran and `work`, the page's exchange, was quiet a
  * moment: see editorMayLoad) and took over in place.
  */
-export function FilesAndEditor({ work }: { work?: PendingWork }) {
+export function FilesAndEditor({ work }: { work: PendingWork }) {
   const session = useSession();
   const [mayLoad, setMayLoad] = useState(false);
   const [mounted, setMounted] = useState(false);

@@ -49,9 +49,8 @@ function firstRunSettled(session: Store<SessionState>): Promise<void> {
   });
 }
 
-/** Resolves once nothing of `work` was in flight for EXCHANGE_QUIET_MS (at once without `work`). */
-function exchangesQuiet(work: PendingWork | undefined): Promise<void> {
-  if (!work) return Promise.resolve();
+/** Resolves once nothing of `work` was in flight for EXCHANGE_QUIET_MS. */
+function exchangesQuiet(work: PendingWork): Promise<void> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const watch = () => {
@@ -84,7 +83,7 @@ const waits = new WeakMap<Store<SessionState>, Promise<void>>();
  * main thread for seconds on a slow laptop; until then the code is shown (and edited) without it
  * (code-placeholder.tsx), so the first answer a learner asks for is not shown behind it.
  */
-export function editorMayLoad(session: Store<SessionState>, work?: PendingWork): Promise<void> {
+export function editorMayLoad(session: Store<SessionState>, work: PendingWork): Promise<void> {
   let wait = waits.get(session);
   if (!wait) {
     wait = Promise.all([monacoMayLoad(), firstRunSettled(session)])

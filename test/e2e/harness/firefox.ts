@@ -11,9 +11,9 @@ export function ensureFirefox(): string {
 
 /**
  * Launches Debian's Firefox ESR headless with a fresh profile and a 1440×1000 window (a viewport of about 1440×900, the
- * desktop layout), driven over
- * WebDriver BiDi (no browser download). The window is sized at launch: puppeteer's `setViewport` also sends
- * `emulation.setScreenOrientationOverride`, which Firefox 140 ESR does not know, so every page keeps the window's size.
+ * desktop layout), driven over WebDriver BiDi (no browser download). The window is sized at launch: puppeteer's
+ * `setViewport` also sends `emulation.setScreenOrientationOverride`, which Firefox 140 ESR does not know, so every page
+ * keeps the window's size.
  */
 export function launchFirefox(): Promise<Browser> {
   return puppeteer.launch({
