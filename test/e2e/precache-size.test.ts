@@ -51,9 +51,12 @@ function staticImports(site: string, file: string, seen = new Set<string>()): Se
 
 test("index.html's first script boots the sandbox from a small graph of its own, ahead of the page's modules", () => {
   const html = readFileSync(join(distDir(), 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script type="module"[^>]*src="\.\/([^"]+)"/g)].map((match) => match[1]);
+  const tags = [...html.matchAll(/<script type="module"([^>]*)src="\.\/([^"]+)"/g)];
+  const scripts = tags.map((match) => match[2]);
   expect(scripts).toHaveLength(2);
   expect(scripts[0]).toMatch(/^assets\/boot-[\w-]+\.js$/);
+  // Async: it runs once its own graph loaded, not after the page's style sheets and the end of parsing.
+  expect(tags[0][1]).toMatch(/\basync\b/);
   const boot = staticImports(distDir(), scripts[0]);
   const main = staticImports(distDir(), scripts[1]);
   // Its graph shares nothing big with the page's: React, the UI and the engine's own chunk stay out of it.

@@ -9,7 +9,7 @@ import { WORKER_READY } from '../../contract/server-worker-protocol.ts';
 const SANDBOX_CSP =
   "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob: data:; worker-src blob: data:; connect-src 'none'";
 
-/** The message that hands the frame its control port and the server worker's script. */
+/** The message that hands the frame its control port and the server worker's script (a Blob, gzip-compressed or not). */
 export const SANDBOX_INIT = 'halo-sandbox-init';
 
 /** The frame's bootstrap could not load the server worker's module. */
@@ -28,8 +28,16 @@ export const SANDBOX_DOCUMENT = `<!doctype html>
 addEventListener('message', function init(event) {
   if (event.source !== parent || !event.data || event.data.type !== '${SANDBOX_INIT}' || !event.ports[0]) return;
   removeEventListener('message', init);
-  // One Blob for every worker: posted by reference, not copied (the script is most of a megabyte).
-  var script = new Blob([event.data.script], { type: 'text/javascript' });
+  // One Blob for every worker: posted by reference, not copied. It comes as the build stores it, inflated here when its
+  // first bytes are gzip's magic number (a host may have inflated it already), as runtime/assets/compressed-assets.ts does.
+  var handed = event.data.script;
+  var script = handed.slice(0, 2).arrayBuffer().then(function (head) {
+    var bytes = new Uint8Array(head);
+    var gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    return gzip ? new Response(handed.stream().pipeThrough(new DecompressionStream('gzip'))).blob() : handed;
+  }).then(function (inflated) {
+    return new Blob([inflated], { type: 'text/javascript' });
+  });
   // A classic worker that imports the module its first message hands it, from a blob: URL of its own (a
   // module worker from a blob: URL does not start in Chromium's opaque origins, nor a blob: URL of
   // another opaque origin import). From a data: URL it is a secure context (crypto.randomUUID and
@@ -56,10 +64,14 @@ addEventListener('message', function init(event) {
   var spawn = function (id, port) {
     var started = startWorker();
     var worker = started.worker;
-    worker.postMessage(script);
     var fail = function (text) {
       control.postMessage({ type: 'error', id: id, message: text || 'it could not be loaded' });
     };
+    script.then(function (blob) {
+      worker.postMessage(blob);
+    }, function (error) {
+      fail('its script could not be inflated: ' + String(error));
+    });
     worker.onerror = function (error) {
       error.preventDefault();
       fail(error.message);

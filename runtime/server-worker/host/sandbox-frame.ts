@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import serverWorkerUrl from '../server-worker.ts?worker&url';
-import { fetchCompressed } from '../../assets/fetch-compressed.ts';
+import { fetchStored } from '../../assets/fetch-compressed.ts';
 import { SANDBOX_DOCUMENT, SANDBOX_INIT } from './sandbox-document.ts';
 
 /** A server worker in the sandbox frame, as the page sees it. */
@@ -73,10 +73,11 @@ export class SandboxFrame {
 
 /** Adds the hidden frame to the page and hands it the server worker's script; resolves with its control port. */
 async function openFrame(onError: (id: number, message: string) => void): Promise<MessagePort> {
-  // Compressed from any host (see fetchCompressed): the script is most of a megabyte.
-  const script = fetchCompressed(new URL(serverWorkerUrl, location.href).href).then((response) => {
+  // Compressed from any host, and handed over as a Blob (by reference) still compressed: the frame inflates it. The page's
+  // main thread is at its busiest while the frame boots, and every step of an inflation here would wait for it.
+  const script = fetchStored(new URL(serverWorkerUrl, location.href).href).then((response) => {
     if (!response.ok) throw new Error(`the server worker's script answered ${response.status}`);
-    return response.text();
+    return response.blob();
   });
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
@@ -86,8 +87,9 @@ async function openFrame(onError: (id: number, message: string) => void): Promis
   frame.setAttribute('aria-hidden', 'true');
   frame.srcdoc = SANDBOX_DOCUMENT;
   const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  document.body.append(frame);
-  let source: string;
+  // The boot script may run before the parser reached <body>: the frame loads just as well under <html>.
+  (document.body ?? document.documentElement).append(frame);
+  let source: Blob;
   try {
     [source] = await Promise.all([script, loaded]);
   } catch (error) {

@@ -16,7 +16,8 @@ export function spawnServerWorker(): ServerWorkerHandle {
 /**
  * Opens the sandbox frame and boots its first server worker now, for the next {@link spawnServerWorker} to take: the
  * playground's page calls it from a script of its own, so the frame and the worker boot while the page's modules load.
+ * Does nothing once the page spawned a worker itself (that script ran late): a worker booted then would never be taken.
  */
 export function spawnServerWorkerAhead(): void {
-  ahead ??= spawnServerWorker();
+  if (!frame) ahead = spawnServerWorker();
 }
