@@ -24,7 +24,8 @@ export class ResponseContext {
   /** Appends `String(value)` to the body. Returns nothing, so `(req, res) => res.write(x)` ends the pipeline. */
   write(value: unknown): void {
     this.assertOpen();
-    this.body += String(value);
+    // A string is what handlers write almost always: skip the String() call it would go through.
+    this.body += typeof value === 'string' ? value : String(value);
   }
 
   /** Appends `String(value)` and a line break (`\n`). */

@@ -3,6 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 import { bundled } from './bundle.ts';
 import { SERVER_CORE, pinned } from './pinning.ts';
 
+/** The ports servers take in turn when `BENCH_PORT` is set (one port each, counting up from it), else 0 (a free one). */
+let nextPort = Number(process.env.BENCH_PORT ?? 0);
+
 /** One benchmark server running in its own child process, pinned to the server core. */
 export class ServerProcess {
   private constructor(
@@ -16,15 +19,17 @@ export class ServerProcess {
   /** Starts the bundled `servers/<file>.ts` (see bundle.ts) in plain node and waits for its port. */
   static async start(name: string, file: string): Promise<ServerProcess> {
     const [command, args] = pinned(SERVER_CORE, process.execPath, [bundled(file)]);
+    const port = nextPort;
+    if (nextPort) nextPort++;
     const child = spawn(command, args, {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', BENCH_PORT: String(port) },
     });
-    const port = await new Promise<number>((resolve, reject) => {
+    const listening = await new Promise<number>((resolve, reject) => {
       child.once('message', (m) => resolve((m as { port: number }).port));
       child.once('exit', (code) => reject(new Error(`${name} server exited early (code ${code})`)));
     });
-    return new ServerProcess(name, `http://127.0.0.1:${port}`, child);
+    return new ServerProcess(name, `http://127.0.0.1:${listening}`, child);
   }
 
   /** The server process's total CPU time (user + system) so far, in microseconds. */

@@ -7,7 +7,7 @@
  * warm-up at full speed); a keep-alive client in this process sends `WARM` requests, the counters are
  * zeroed, `COUNT` more are sent and the counters dumped. The figure is the main thread's (the event
  * loop, where node:http and the app run); V8's compiler and GC threads are reported beside it.
- * `SOCKET_WORKLOADS=/echo` picks workloads by path; ports 47600–47601.
+ * `SOCKET_WORKLOADS=/echo` picks workloads by path; ports 47600–47601 (`SOCKET_FIRST_PORT` moves them).
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -22,7 +22,7 @@ const WARM = Number(process.env.SOCKET_WARM ?? 2000);
 const COUNT = Number(process.env.SOCKET_COUNT ?? 4000);
 const CONNECTIONS = 50;
 const SERVERS = ['raw', 'halo'] as const;
-const FIRST_PORT = 47600;
+const FIRST_PORT = Number(process.env.SOCKET_FIRST_PORT ?? 47600);
 
 /** Instructions per request on the main thread and on all others. */
 interface Count {

@@ -88,6 +88,22 @@ describe('RouteTree', () => {
     expect(lookup(t, 'GET', '/b')?.params).toBeNull();
   });
 
+  it('gives the first param and each later one as own plain properties, even one named __proto__', () => {
+    const t = tree([
+      ['GET', '/p/:__proto__'],
+      ['GET', '/q/:x/:y'],
+    ]);
+    const first = lookup(t, 'GET', '/p/v')?.params;
+    expect(Object.hasOwn(first!, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(Object.entries(first!)).toEqual([['__proto__', 'v']]);
+    const both = lookup(t, 'GET', '/q/1/2')?.params;
+    expect(Object.entries(both!)).toEqual([
+      ['x', '1'],
+      ['y', '2'],
+    ]);
+  });
+
   it('collects every matching route in registration order and merges params', () => {
     const t = tree([
       ['*', '*'],

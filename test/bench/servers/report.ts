@@ -25,5 +25,5 @@ export function reportListening(server: Server): void {
 /** Host every benchmark server binds to. */
 export const BENCH_HOST = '127.0.0.1';
 
-/** Port a server listens on: `BENCH_PORT` when set (socket-instructions.ts), else a free one. */
+/** Port a server listens on: `BENCH_PORT` when set (server-process.ts, socket-instructions.ts), else a free one. */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 0);
