@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { serveProgram } from '../../runtime/course/tools/serve-program.ts';
+import { freePort, serveProgram } from '../../runtime/course/tools/serve-program.ts';
 import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'halo-serve-program-'));
@@ -21,6 +21,14 @@ test('a program that exits before listening is reported as exited, with its outp
   expect(error?.message).toContain('about to fail');
   expect(error?.message).toContain('boom at start');
 }, 60_000);
+
+test('no port is handed out twice in a process, though the system hands a freed port out again', async () => {
+  // 300 picks of the system's own (port 0) repeat a port several times here: two programs starting side by side
+  // (the lessons' concurrent checks) were then given one port, and one program's checks went to the other.
+  const ports: number[] = [];
+  for (let i = 0; i < 300; i++) ports.push(await freePort());
+  expect(new Set(ports).size).toBe(ports.length);
+});
 
 test('a program whose port another process took meanwhile starts on another free port', async () => {
   // The program listens on whatever HALO_PORT says, like Halo's adapter; the first port it is given is taken.

@@ -96,8 +96,28 @@ export async function serveProgram(file: string, timeoutMs = 60_000, env: Record
   return { origin: `http://localhost:${port}`, output: () => output, stop, restart };
 }
 
-/** A port nobody listens on right now (on 127.0.0.1). */
-export function freePort(): Promise<number> {
+/**
+ * Every port {@link freePort} handed out in this process: a program given one may not listen on it yet (tsx takes
+ * seconds to start on a busy machine), or be restarting on it, and a second program given the same port would then
+ * find it answering, and send its checks to the first program.
+ */
+const handedOut = new Set<number>();
+/** Picks before a port handed out already is returned all the same (there are some 28,000 ephemeral ports). */
+const PICKS = 50;
+
+/** A port nobody listens on right now (on 127.0.0.1), and none this process handed out before. */
+export async function freePort(): Promise<number> {
+  let port = 0;
+  for (let pick = 0; pick < PICKS; pick++) {
+    port = await unusedPort();
+    if (!handedOut.has(port)) break;
+  }
+  handedOut.add(port);
+  return port;
+}
+
+/** A port the system finds free right now (on 127.0.0.1). */
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
