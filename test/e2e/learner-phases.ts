@@ -60,7 +60,7 @@ async function shownAt(page: Page, selector: string, timeout = FIRST.timeout): P
 }
 
 /** Makes every page of `context` press Send itself as soon as its first program runs (pressSendOnceRunning). */
-async function pressSendOnceRunningIn(context: BrowserContext): Promise<void> {
+export async function pressSendOnceRunningIn(context: BrowserContext): Promise<void> {
   await context.addInitScript(pressSendOnceRunning, '');
 }
 
@@ -68,11 +68,12 @@ async function pressSendOnceRunningIn(context: BrowserContext): Promise<void> {
  * When (since navigation start) the response to the Send the page pressed as soon as its program ran was shown; a page
  * whose CPU is `slowdown`× slower is given as many times longer.
  */
-function firstResponseShown(page: Page, slowdown = 1): Promise<number> {
+export function firstResponseShown(page: Page, slowdown = 1): Promise<number> {
   return shownAt(page, '[data-testid=response-status]', FIRST.timeout * slowdown);
 }
 
-const lessonUrl = (server: StaticServer, lesson: string): string => `${server.url}index.html?lesson=${lesson}`;
+/** The address of `lesson` on `server`'s copy of the site. */
+export const lessonUrl = (server: StaticServer, lesson: string): string => `${server.url}index.html?lesson=${lesson}`;
 
 /** Cold visits in fresh contexts (no cache, no service worker), each followed by a warm reload; unthrottled. */
 export async function coldAndWarm(browser: Browser, server: StaticServer): Promise<{ cold: Phase; editor: Phase; warm: Phase }> {

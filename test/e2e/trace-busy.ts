@@ -43,7 +43,8 @@ const key = (event: TraceEvent): string => `${event.pid}/${event.tid}`;
 
 /** The time origin of a trace taken by Playwright's `browser.startTracing`: its start in the browser process. */
 function origin(events: TraceEvent[]): number {
-  return events.find((event) => event.name === 'TracingStartedInBrowser')?.ts ?? Math.min(...events.map((event) => event.ts ?? Infinity));
+  const started = events.find((event) => event.name === 'TracingStartedInBrowser')?.ts;
+  return started ?? events.reduce((first, event) => Math.min(first, event.ts ?? Infinity), Infinity);
 }
 
 /** Each thread's top-level tasks that began within `endMs` of the trace's start, by thread. */

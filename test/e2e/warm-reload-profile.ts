@@ -15,7 +15,7 @@ import { ensureChromium } from './harness/chromium.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
 import { FIRST } from './harness/wait.ts';
-import { pressSendOnceRunning } from './keystroke-edits.ts';
+import { firstResponseShown, lessonUrl, pressSendOnceRunningIn } from './learner-phases.ts';
 import { busiestThreads, commitAt, kindOf, mainThreadOf, ownTimes, type TraceEvent } from './trace-busy.ts';
 
 const WAIT_MS = Number(process.env.HALO_PROFILE_WAIT_MS ?? 0);
@@ -36,22 +36,21 @@ ensureChromium();
 const server = await serveStatic(distDir());
 const browser = await launchChromium();
 const scratch = mkdtempSync(join(tmpdir(), 'halo-warm-profile-'));
-const url = `${server.url}index.html?lesson=01-getting-started`;
-const shown = `!!document.querySelector('[data-testid=response-status]') && performance.now()`;
+const url = lessonUrl(server, '01-getting-started');
 try {
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    await context.addInitScript(pressSendOnceRunning, '');
+    await pressSendOnceRunningIn(context);
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction(shown, null, FIRST);
+    await firstResponseShown(page);
     await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
     if (WAIT_MS) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     const load = loadavg()[0];
     const path = join(scratch, `reload-${run}.json`);
     await browser.startTracing(undefined, { path, categories: CATEGORIES });
     await page.goto(url);
-    const warm = (await (await page.waitForFunction(shown, null, FIRST)).jsonValue()) as number;
+    const warm = await firstResponseShown(page);
     await browser.stopTracing();
     await context.close();
     const events = (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../runtime/course/tools/serve-program.ts';
 import { installDebianPackage } from './debian-package.ts';
 
 const DRIVER = '/usr/bin/WebKitWebDriver';
@@ -35,18 +35,6 @@ export interface WebKitSession {
    */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => Promise<T>, timeoutMs: number, ...args: A): Promise<T>;
   close(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (the driver takes a port number, not port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts Xvfb on a display it chooses itself (`-displayfd`); resolves with the display's name. */
