@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleBenchmark, bundled } from './bundle.ts';
 import { graphQLSection } from './graphql-workload.ts';
 import { LOAD_TOOL } from './load.ts';
+import { loadSettled } from './machine-load.ts';
 import { meanRun, measure } from './measure.ts';
 import type { LoadSettings } from './measure.ts';
 import { CAN_PIN, SERVER_CORE, pinned } from './pinning.ts';
@@ -25,6 +26,9 @@ import { checkWire } from './wire-check.ts';
 import { WORKLOADS as ALL_WORKLOADS } from './workloads.ts';
 import { fanOutSection, webSocketSection } from './ws-workload.ts';
 
+/** Each workload and section first waits (at most SETTLE_MAX_MS) for the machine's 1-minute load to fall to QUIET_LOAD. */
+const QUIET_LOAD = 1.5;
+const SETTLE_MAX_MS = 60_000;
 const ALL_FRAMEWORKS = ['halo', 'fastify', 'hono', 'express'];
 // Many short rounds rather than a few long ones: on a shared machine a stall spoils one short pair, not the median.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
         workload: w.name,
         raw: [],
         frameworks: new Map(frameworks.map((f) => [f, []])),
-        load: { start: loadavg()[0], end: 0 },
+        load: { start: await loadSettled(QUIET_LOAD, SETTLE_MAX_MS), end: 0 },
       };
       for (let round = 0; round < ROUNDS; round++) {
         // Rotate the framework order every round so none always runs first or last.
@@ -144,6 +148,7 @@ async function main(): Promise<void> {
     const inProcess = process.env.BENCH_SKIP_INPROC ? null : await runBundled<InProcessRow>('in-process');
     const allocation = await runBundled<AllocationRow>('allocation', ALLOCATION_FLAGS);
     const withLoad = async (section: () => Promise<string[]>): Promise<string[]> => {
+      await loadSettled(QUIET_LOAD, SETTLE_MAX_MS);
       const before = readFileSync('/proc/loadavg', 'utf8').trim();
       const lines = await section();
       return [
@@ -167,6 +172,7 @@ async function main(): Promise<void> {
       `- Date: ${new Date().toISOString()}; whole run took ${elapsed} s.`,
       `- Machine load (1-minute load average, 2 cores): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end${loadBefore > 1.5 ? ' — a busy machine: expect wide scatter, see README.md' : ''}.`,
       `- Machine: ${machineLine()}.`,
+      `- Before each workload and each section the bench waits (at most ${SETTLE_MAX_MS / 1000} s) for the 1-minute load to fall to ${QUIET_LOAD}; each table states its load.`,
       `- Rounds: ${ROUNDS} × ${settings.seconds} s per server and workload (after a ${WARMUP_SECONDS} s warm-up of each); one workload at a time; raw node:http runs before and after every framework run (raw, fw1, raw, fw2, …, raw, the order rotating each round), and each ratio is against the mean of the two raw runs around it.`,
       "- Every server (and the in-process script) is bundled by esbuild (test/bench/bundle.ts: Halo and the benchmark's own code compiled, other packages as published) and runs in plain `node`, no loader, NODE_ENV=production.",
       "- CPU µs/req: the server process's own `process.cpuUsage()` (user + system) over the run ÷ requests completed.",

@@ -11,6 +11,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { loadSettled } from '../bench/machine-load.ts';
 import type { Browser, Page } from 'playwright-core';
 import { format, resolveConfig } from 'prettier';
 import { launchChromium } from './harness/browser.ts';
@@ -222,11 +223,7 @@ async function main(): Promise<void> {
   const throttled = await serveStatic(site, '/halo/', { link: THROTTLED_LINK });
   const browser = await launchChromium();
   const load = (): number => loadavg()[0];
-  const settled = async (): Promise<number> => {
-    const end = Date.now() + SETTLE_MAX_MS;
-    while (load() > IDLE_LOAD && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 2000));
-    return load();
-  };
+  const settled = (): Promise<number> => loadSettled(IDLE_LOAD, SETTLE_MAX_MS);
   const reportPath = `${REPO_ROOT}/test/bench/BROWSER.md`;
   try {
     if (process.env.HALO_BENCH_ONLY === 'learner') {
