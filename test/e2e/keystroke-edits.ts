@@ -44,10 +44,10 @@ async function armSend(page: Page, bundle: string): Promise<void> {
 }
 
 /**
- * Opens lesson 1's editor on a program that answers what is typed, then types `count` letters, one at a time,
- * each once the answer to the one before is shown; returns each keystroke → new body shown, in ms.
+ * Opens lesson 1's editor on a program that answers what is typed, then (after `pauseMs`) types `count` letters, one
+ * at a time, each once the answer to the one before is shown; returns each keystroke → new body shown, in ms.
  */
-export async function keystrokeEdits(page: Page, url: string, count: number): Promise<number[]> {
+export async function keystrokeEdits(page: Page, url: string, count: number, pauseMs = 0): Promise<number[]> {
   await page.goto(url);
   const first = await waitForProgram(page, '', FIRST.timeout);
   // Typing goes to Monaco once it has taken over from the code text area (after the first program ran).
@@ -56,6 +56,8 @@ export async function keystrokeEdits(page: Page, url: string, count: number): Pr
   // The first edit's compile also starts esbuild (its wasm compiled on a first visit): not timed.
   let bundle = await waitForProgram(page, first, FIRST.timeout);
   if (!(await send(page)).body.includes('typed:')) throw new Error('the typing program did not answer');
+  // A learner reading before typing (the profile's question: is what the first keys wait for the editor's start?).
+  if (pauseMs) await page.waitForTimeout(pauseMs);
   // The caret between `typed:` and the closing quote: the end of the last line, then before `'; }`.
   await page.locator('.monaco-editor .view-lines').first().click();
   await page.keyboard.press('ControlOrMeta+End');

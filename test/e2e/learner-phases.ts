@@ -30,7 +30,8 @@ const PSS_EVERY_MS = 2000;
 const PSS_STEADY = 5;
 const PSS_SPREAD = 0.02;
 const PSS_MAX_MS = 90_000;
-const PSS_LESSONS = ['01-getting-started', '02-routes-and-methods', '03-reading-requests', '04-bodies', '05-errors'];
+/** The lessons the memory phase opens one after the other in one tab. */
+export const PSS_LESSONS = ['01-getting-started', '02-routes-and-methods', '03-reading-requests', '04-bodies', '05-errors'];
 const SOLUTION_19 = readFileSync(`${REPO_ROOT}/lessons/19-persisting-data/solution.ts`, 'utf8');
 /** PGlite's wasm, its initdb and file bundle, and the seed: what lesson 19's page preloads while it is read. */
 const DATABASE_FILES = /\/((pglite|initdb)-[\w-]+\.(wasm|data)|pglite-seed\.tar)(\.gz)?$/;
