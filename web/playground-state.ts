@@ -49,7 +49,8 @@ export function createPlaygroundState({ storage, location, course, authoring = f
   const exercises = createExercisesState(storage);
   const workspace = createWorkspaceState({ storage, search: location.search, course, files, request, exercises });
   exercises.followWorkspace(workspace.workspaceStore);
-  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises, { course, authoring });
+  const exchange = createExchangeState(request);
+  const lessonChecks = createLessonChecksState(files, workspace, progress, exercises, { course, authoring }, exchange.exchangeStore);
   return {
     course,
     files,
@@ -60,7 +61,7 @@ export function createPlaygroundState({ storage, location, course, authoring = f
     exercises,
     paneTabs: createPaneTabsState(),
     confirm: createConfirmState(),
-    exchange: createExchangeState(request),
+    exchange,
     lessonChecks,
     courseEnd: createCourseEndState(),
     modes: createModeState(storage, layout),

@@ -80,6 +80,34 @@ describe('the lesson checks in the page', () => {
     t.disconnect();
   });
 
+  it("wait while the learner's own request is in flight, and run once the new build ran a moment without one", async () => {
+    const t = await setUp();
+    const exchange = t.state.exchange.exchangeStore;
+    exchange.set({ pending: true });
+    await t.session.compileNow(t.filesStore.get().files);
+    // The learner's program runs; the checks' copy waits for the learner's answer, however long it takes.
+    expect(t.session.store.get().phase).toBe('ok');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(t.engine.runOptions.map((options) => options.forChecks === true)).toEqual([false]);
+    exchange.set({ pending: false });
+    await t.settled();
+    expect(t.engine.runOptions.map((options) => options.forChecks === true)).toEqual([false, true]);
+    t.disconnect();
+  });
+
+  it('run once for the build the learner stopped at, not for each build while typing', async () => {
+    const t = await setUp();
+    const starter = t.filesStore.get().files['main.ts'];
+    for (const typed of ['a', 'ab', 'abc']) {
+      t.setFile('main.ts', `${starter}\n// ${typed}`);
+      await t.session.compileNow(t.filesStore.get().files);
+    }
+    await t.settled();
+    const copies = t.engine.runs.filter((_, i) => t.engine.runOptions[i].forChecks);
+    expect(copies).toEqual([t.session.handedBundle]);
+    t.disconnect();
+  });
+
   it('do not run for code that does not compile, and start over for another lesson', async () => {
     const t = await setUp();
     t.setFile('main.ts', 'BROKEN');

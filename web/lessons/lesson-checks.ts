@@ -1,6 +1,6 @@
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from '../engine/program-session.ts';
-import { createStore } from '../state/store.ts';
+import { createStore, type Store } from '../state/store.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { WorkspacePart } from './workspace-store.ts';
@@ -24,6 +24,13 @@ export interface LessonChecksState {
 const DEFAULT_ORIGIN = 'http://localhost:3000';
 // A program opening PGlite for the first time (lesson 19) can take several seconds on a slow machine.
 const CHECK_TIMEOUT_MS = 30_000;
+/**
+ * How long a new build runs, with no request of the learner's in flight, before its checks start. A round starts a
+ * copy of the program in a worker of its own and updates the page once per check: started with the build, it took
+ * the cores from the learner's own Send (the answer to a key typed came 25 % later under load), and while typing it
+ * ran once per keystroke for code no one stopped at.
+ */
+const CHECKS_AFTER_MS = 300;
 
 /** The checks of workspace `id`: its lesson's or its exercise's; undefined in the free playground. */
 type ChecksOf = (id: string) => readonly Check[] | undefined;
@@ -43,6 +50,8 @@ export function createLessonChecksState(
   { markComplete, markIncomplete }: ProgressPart,
   { findExercise }: Pick<ExercisesPart, 'findExercise'>,
   { course, authoring = false }: { course: Pick<Course, 'findLesson'>; authoring?: boolean },
+  /** The learner's own exchange (the request panel's): a round waits while a request of theirs is in flight. */
+  learnerExchange: Store<{ pending: boolean }>,
 ) {
   const checksOf: ChecksOf = (id) => course.findLesson(id)?.checks ?? findExercise(id)?.checks;
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
@@ -86,6 +95,7 @@ export function createLessonChecksState(
     let lastActive = workspaceStore.get().active;
 
     async function run(): Promise<void> {
+      stopWaiting();
       controller?.abort();
       // The maker holds the checks' host: this round runs when it is done (borrowChecksHost).
       if (borrowed) return;
@@ -137,15 +147,39 @@ export function createLessonChecksState(
       }
     }
 
+    let quietTimer: ReturnType<typeof setTimeout> | undefined;
+    let offExchange: (() => void) | null = null;
+    /** Stops waiting for a quiet moment (a newer edit compiles, the lesson changed, disconnected). */
+    const stopWaiting = (): void => {
+      clearTimeout(quietTimer);
+      offExchange?.();
+      offExchange = null;
+    };
+    /** Runs a round once the build ran CHECKS_AFTER_MS with none of the learner's requests in flight. */
+    const runWhenQuiet = (): void => {
+      stopWaiting();
+      const watch = (): void => {
+        clearTimeout(quietTimer);
+        if (learnerExchange.get().pending) return;
+        quietTimer = setTimeout(() => {
+          stopWaiting();
+          void run();
+        }, CHECKS_AFTER_MS);
+      };
+      offExchange = learnerExchange.subscribe(watch);
+      watch();
+    };
     const offSession = session.store.subscribe(() => {
       const { phase } = session.store.get();
-      if (phase === 'ok' && lastPhase !== 'ok') void run();
+      if (phase === 'ok' && lastPhase !== 'ok') runWhenQuiet();
+      else if (phase !== 'ok') stopWaiting();
       lastPhase = phase;
     });
     const offWorkspace = workspaceStore.subscribe(() => {
       const { active } = workspaceStore.get();
       if (active === lastActive) return;
       lastActive = active;
+      stopWaiting();
       controller?.abort();
       engine.stopChecks();
       lessonChecksStore.set(waitingFor(active, checksOf));
@@ -159,6 +193,7 @@ export function createLessonChecksState(
     // Connected after the program started (a remount): check what is running now.
     if (lastPhase === 'ok') runNow();
     return () => {
+      stopWaiting();
       controller?.abort();
       engine.stopChecks();
       offSession();
