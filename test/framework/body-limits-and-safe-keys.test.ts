@@ -63,6 +63,15 @@ for (const transport of transports) {
       expect(await (await postJson('/body', text)).json()).toEqual({ ok: true, keys: ['text'] });
     });
 
+    it('a short body past the depth that does not parse gets the depth error; one within it, the malformed one', async () => {
+      // Bodies of 128 characters or fewer are scanned for depth only once they fail to parse.
+      const tooDeep = await postJson('/body', '['.repeat(65));
+      expect((await tooDeep.json()).message).toBe('The JSON body is nested deeper than the limit of 64 levels (App option maxBodyDepth).');
+      const malformed = await postJson('/body', '['.repeat(64) + ']');
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).message).toMatch(/^Malformed JSON body: /);
+    });
+
     it('JSON keys __proto__, constructor and prototype are dropped at every level', async () => {
       const body =
         '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}},"prototype":1,' +

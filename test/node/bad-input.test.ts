@@ -41,12 +41,10 @@ describe('bad input over a real socket: a clear 4xx, and the server keeps servin
     );
   });
 
-  it('an empty JSON body → 400', async () => {
-    await expectError(
-      { method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body: '' },
-      400,
-      /the body is empty/,
-    );
+  it('an empty or blank JSON body → 400 saying it is empty', async () => {
+    for (const body of ['', ' \r\n\t ', '\u00a0']) {
+      await expectError({ method: 'POST', path: '/body', headers: { 'content-type': 'application/json' }, body }, 400, /the body is empty/);
+    }
   });
 
   it('a truncated multipart body → 400', async () => {

@@ -38,13 +38,19 @@ export function fromObject(value: unknown, files: UploadedFile[] = []): ParsedBo
  */
 export function parseJsonBody(bytes: Uint8Array, limits: RequestLimits): ParsedBody {
   const text = decoder.decode(bytes);
-  if (text.trim() === '') throw frameworkErrors.emptyJsonBody();
-  assertJsonDepth(text, limits.maxBodyDepth);
+  const max = limits.maxBodyDepth;
+  // A text that parses and nests n levels holds n opening and n closing brackets: one of 2·max characters or
+  // fewer cannot be too deep, nor deep enough to strain JSON.parse. It is scanned only when it fails to parse,
+  // so that a deep and malformed text still gets the depth error first, as a longer one does.
+  const short = text.length <= 2 * max;
+  if (!short) assertJsonDepth(text, max);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw frameworkErrors.malformedJsonBody(error);
+    if (short) assertJsonDepth(text, max);
+    // Asked only once parsing failed: a blank text always fails (and has no bracket for the depth check).
+    throw text.trim() === '' ? frameworkErrors.emptyJsonBody() : frameworkErrors.malformedJsonBody(error);
   }
   // Each unsafe key contains "proto" or "constructor", unless written with \u escapes: only then walk.
   if (text.includes('proto') || text.includes('constructor') || text.includes('\\u')) dropUnsafeKeys(value);
