@@ -90,7 +90,7 @@ export async function keystrokeEdits(page: Page, url: string, count: number, pau
       ...ANSWER,
       polling: 100,
     });
-    const shownAt = (await shown.jsonValue()) as number;
+    const shownAt = await shown.jsonValue();
     const keyAt = await page.evaluate(() => (window as unknown as { keyAt: number }).keyAt);
     if (!keyAt) throw new Error(`edit ${i}: its key was not seen`);
     out.push(shownAt - keyAt);
