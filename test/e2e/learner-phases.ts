@@ -35,7 +35,7 @@ const PSS_STEADY = 10;
 const PSS_SPREAD = 0.02;
 const PSS_MAX_MS = 90_000;
 /** The lessons the memory phase opens one after the other in one tab. */
-export const PSS_LESSONS = ['01-getting-started', '02-routes-and-methods', '03-reading-requests', '04-bodies', '05-errors'];
+const PSS_LESSONS = ['01-getting-started', '02-routes-and-methods', '03-reading-requests', '04-bodies', '05-errors'];
 const SOLUTION_19 = readFileSync(`${REPO_ROOT}/lessons/19-persisting-data/solution.ts`, 'utf8');
 /** PGlite's wasm, its initdb and file bundle, and the seed: what lesson 19's page preloads while it is read. */
 const DATABASE_FILES = /\/((pglite|initdb)-[\w-]+\.(wasm|data)|pglite-seed\.tar)(\.gz)?$/;
@@ -245,6 +245,17 @@ async function steadyPss(pid: number): Promise<{ mb: number; afterS: number }> {
   }
 }
 
+/** Opens PSS_LESSONS one after the other in `page`, each once its program ran, its editor showed and a Send was answered. */
+export async function openFiveLessons(page: Page, server: StaticServer): Promise<void> {
+  let bundle = '';
+  for (const lesson of PSS_LESSONS) {
+    await page.goto(lessonUrl(server, lesson));
+    bundle = await waitForProgram(page, bundle, FIRST.timeout);
+    await shownAt(page, '.monaco-editor .view-lines');
+    await send(page);
+  }
+}
+
 /** The browser's PSS with one empty page, then after five lessons opened one after the other in one playground tab. */
 export async function memory(browser: Browser, server: StaticServer): Promise<MemoryFigures> {
   const load = await settled();
@@ -254,13 +265,7 @@ export async function memory(browser: Browser, server: StaticServer): Promise<Me
   const pid = browserPid();
   const empty = treePss(pid);
   const targets = await PageTargets.attach(context, page, async () => undefined);
-  let bundle = '';
-  for (const lesson of PSS_LESSONS) {
-    await page.goto(lessonUrl(server, lesson));
-    bundle = await waitForProgram(page, bundle, FIRST.timeout);
-    await shownAt(page, '.monaco-editor .view-lines');
-    await send(page);
-  }
+  await openFiveLessons(page, server);
   const atAnswer = treePss(pid);
   // What the learner's machine holds is the page at rest: right after the answer, the editor and type checker are
   // still loading and the pages left are not yet collected (PSS rose by 100–150 MB and fell below the first reading

@@ -11,10 +11,8 @@ import { launchChromium } from './harness/browser.ts';
 import { ensureChromium } from './harness/chromium.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
-import { FIRST } from './harness/wait.ts';
-import { PSS_LESSONS, lessonUrl } from './learner-phases.ts';
+import { openFiveLessons } from './learner-phases.ts';
 import { browserPid, processMemory, treePss } from './process-memory.ts';
-import { send, waitForProgram } from './share-page.ts';
 
 /** Allocators shallower than this many path segments are printed (`v8/workers/malloc` has 3). */
 const DEPTH = 3;
@@ -71,13 +69,7 @@ try {
   await page.goto('about:blank');
   const pid = browserPid();
   const empty = treePss(pid);
-  let bundle = '';
-  for (const lesson of PSS_LESSONS) {
-    await page.goto(lessonUrl(server, lesson));
-    bundle = await waitForProgram(page, bundle, FIRST.timeout);
-    await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
-    await send(page);
-  }
+  await openFiveLessons(page, server);
   const readings: string[] = [];
   for (let i = 0; i < READINGS; i++) {
     if (i) await new Promise((resolve) => setTimeout(resolve, EVERY_MS));

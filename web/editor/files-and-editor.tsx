@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { editorMayLoad, type PendingWork } from './monaco-gate.ts';
+import { editorMayLoad } from './monaco-gate.ts';
+import type { PendingWork } from '../state/when-quiet.ts';
 import { FileTree } from './file-tree.tsx';
 import { CodePlaceholder } from './code-placeholder.tsx';
 import { takeOver } from './editor-takeover.ts';

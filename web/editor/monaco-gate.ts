@@ -1,5 +1,6 @@
 import { serviceWorkerControl } from '../../runtime/assets/service-worker-control.ts';
 import type { Store } from '../state/store.ts';
+import { whenQuiet, type PendingWork } from '../state/when-quiet.ts';
 import type { SessionState } from '../engine/program-session.ts';
 
 /**
@@ -22,9 +23,6 @@ const IDLE_WAIT_MS = 1000;
  * (a reload, a lesson opened) gets the answer first, not after Monaco's parse holds the main thread.
  */
 const EXCHANGE_QUIET_MS = 300;
-
-/** What the page has in flight that the learner waits for: the request panel's exchange. */
-export type PendingWork = Store<{ pending: boolean }>;
 
 /**
  * Resolves when Monaco's chunks (3 MB of JavaScript, 10 MB with its TypeScript worker) may be loaded:
@@ -51,19 +49,7 @@ function firstRunSettled(session: Store<SessionState>): Promise<void> {
 
 /** Resolves once nothing of `work` was in flight for EXCHANGE_QUIET_MS. */
 function exchangesQuiet(work: PendingWork): Promise<void> {
-  return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const watch = () => {
-      clearTimeout(timer);
-      if (work.get().pending) return;
-      timer = setTimeout(() => {
-        stop();
-        resolve();
-      }, EXCHANGE_QUIET_MS);
-    };
-    const stop = work.subscribe(watch);
-    watch();
-  });
+  return new Promise((resolve) => void whenQuiet(work, EXCHANGE_QUIET_MS, resolve));
 }
 
 /** Resolves when the main thread is idle, or after IDLE_WAIT_MS. */

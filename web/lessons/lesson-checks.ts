@@ -1,6 +1,7 @@
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import type { ProgramSession } from '../engine/program-session.ts';
-import { createStore, type Store } from '../state/store.ts';
+import { createStore } from '../state/store.ts';
+import { whenQuiet, type PendingWork } from '../state/when-quiet.ts';
 import { stateHook } from '../state/state-context.tsx';
 import type { FilesPart } from '../state/files-store.ts';
 import type { WorkspacePart } from './workspace-store.ts';
@@ -51,7 +52,7 @@ export function createLessonChecksState(
   { findExercise }: Pick<ExercisesPart, 'findExercise'>,
   { course, authoring = false }: { course: Pick<Course, 'findLesson'>; authoring?: boolean },
   /** The learner's own exchange (the request panel's): a round waits while a request of theirs is in flight. */
-  learnerExchange: Store<{ pending: boolean }>,
+  learnerExchange: PendingWork,
 ) {
   const checksOf: ChecksOf = (id) => course.findLesson(id)?.checks ?? findExercise(id)?.checks;
   const lessonChecksStore = createStore<LessonChecksState>(waitingFor(workspaceStore.get().active, checksOf));
@@ -147,27 +148,11 @@ export function createLessonChecksState(
       }
     }
 
-    let quietTimer: ReturnType<typeof setTimeout> | undefined;
-    let offExchange: (() => void) | null = null;
-    /** Stops waiting for a quiet moment (a newer edit compiles, the lesson changed, disconnected). */
-    const stopWaiting = (): void => {
-      clearTimeout(quietTimer);
-      offExchange?.();
-      offExchange = null;
-    };
+    let stopWaiting = (): void => {};
     /** Runs a round once the build ran CHECKS_AFTER_MS with none of the learner's requests in flight. */
     const runWhenQuiet = (): void => {
       stopWaiting();
-      const watch = (): void => {
-        clearTimeout(quietTimer);
-        if (learnerExchange.get().pending) return;
-        quietTimer = setTimeout(() => {
-          stopWaiting();
-          void run();
-        }, CHECKS_AFTER_MS);
-      };
-      offExchange = learnerExchange.subscribe(watch);
-      watch();
+      stopWaiting = whenQuiet(learnerExchange, CHECKS_AFTER_MS, () => void run());
     };
     const offSession = session.store.subscribe(() => {
       const { phase } = session.store.get();
