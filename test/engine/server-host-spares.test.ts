@@ -9,14 +9,17 @@ import type { ServerWorkerHandle } from '../../runtime/server-worker/host/sandbo
 import { ServerHost } from '../../runtime/server-worker/host/server-host.ts';
 
 /** Stand-ins for server workers that boot, run any program as one listening on localhost:3000, and answer 200. */
-function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; boot: (index: number) => void } {
+function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; boot: (index: number) => void; atLoad: number[] } {
   const handles: { handle: ServerWorkerHandle; say: (message: FromServerWorker) => void }[] = [];
+  /** How many workers had been made when each program was handed to its worker. */
+  const atLoad: number[] = [];
   const spawn = (): ServerWorkerHandle => {
     const port = {
       onmessage: null as ((event: MessageEvent<FromServerWorker>) => void) | null,
       postMessage(message: ToServerWorker) {
         queueMicrotask(() => {
           if (message.type === 'load') {
+            atLoad.push(handles.length);
             say({ type: 'loading' });
             say({ type: 'listen', origin: 'http://localhost:3000' });
             say({ type: 'started' });
@@ -31,7 +34,7 @@ function workers(): { spawn: () => ServerWorkerHandle; spawned: () => number; bo
     handles.push({ handle, say });
     return handle;
   };
-  return { spawn, spawned: () => handles.length, boot: (index) => handles[index].say({ type: 'booted' }) };
+  return { spawn, spawned: () => handles.length, boot: (index) => handles[index].say({ type: 'booted' }), atLoad };
 }
 
 const listeners = { console() {}, state() {} };
@@ -42,11 +45,12 @@ const request = { url: 'http://localhost:3000/', method: 'GET', headers: [] as [
 describe('ServerHost spares', () => {
   it('boots one spare at once and the others once its first program answered, and after each run once the new program answered', async () => {
     const quiet = vi.fn();
-    const { spawn, spawned } = workers();
+    const { spawn, spawned, atLoad } = workers();
     const host = new ServerHost(spawn, { ...listeners, quiet }, noCalls);
     expect(spawned()).toBe(1);
     expect(await host.run(bundle)).toMatchObject({ status: 'running' });
-    // The program took the spare; one more is made for the next run, no more yet.
+    // The program took the spare; one more is made for the next run once it started (not beside its start), no more yet.
+    expect(atLoad).toEqual([1]);
     expect(spawned()).toBe(2);
     expect((await host.fetch(request)).status).toBe(200);
     expect(spawned()).toBe(3);

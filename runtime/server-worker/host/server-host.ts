@@ -283,8 +283,6 @@ export class ServerHost {
       worker.terminate();
       worker = this.spares.shift() ?? this.spawn();
     }
-    // The next run must not start from nothing; the other spares wait until this program answered.
-    if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) this.spares.push(this.spawn());
     this.refillPending = true;
     const origins = new Set<string>();
     const sockets = new Map<number, PageSocketPeer>();
@@ -331,6 +329,10 @@ export class ServerHost {
       },
     });
     const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock, keepDatabase === true);
+    // The next run must not start from nothing, but a boot takes a core: it begins once this program started, not
+    // beside its start (on two cores it slowed every run's start, a warm reload's first too). The other spares wait
+    // until this program answered.
+    if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) this.spares.push(this.spawn());
     this.soonQuiet();
     if (!isCurrent()) {
       process.terminate();
