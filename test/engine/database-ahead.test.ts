@@ -19,6 +19,9 @@ interface Worker {
 /** Workers whose PGlite reads and then stores database `halo` (when opening ahead, or when a program loads that uses it). */
 function workers() {
   const all: Worker[] = [];
+  // A program `starts when told` starts once `releaseStart` is called.
+  let releaseStart = () => {};
+  const told = new Promise<void>((resolve) => (releaseStart = resolve));
   const spawn = (): ServerWorkerHandle => {
     const worker: Worker = { sent: [], terminated: false };
     all.push(worker);
@@ -52,6 +55,7 @@ function workers() {
         code = message.code;
         say({ type: 'loading' });
         if (code === 'uses the database' && !message.keepDatabases) await useDatabase();
+        if (code === 'starts when told') await told;
         say({ type: 'listen', origin: 'http://localhost:3000' });
         say({ type: 'started' });
       }
@@ -63,7 +67,7 @@ function workers() {
     };
     return { port, onerror: null, terminate: () => (worker.terminated = true) };
   };
-  return { spawn, all };
+  return { spawn, all, releaseStart };
 }
 
 /** The page's storage: every load and store that reached it, by scoped name. */
@@ -123,6 +127,21 @@ describe('a database opened ahead', () => {
     expect(spare.terminated).toBe(true);
     expect(host.databaseAheadState.status).toBe('none');
     expect(calls).toEqual(['load lesson/halo', 'save lesson/halo', 'load lesson/halo', 'save lesson/halo']);
+  });
+
+  it('asked for while a run starts on the last spare, opens in the spare made once that run started', async () => {
+    const { spawn, all, releaseStart } = workers();
+    const { answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    const running = host.run(program('starts when told'), { storageScope: 'another lesson' });
+    await host.openDatabaseAhead('lesson');
+    // Nothing boots beside the program's start, so nothing can open the database yet.
+    expect(all).toHaveLength(1);
+    expect(host.databaseAheadState.status).toBe('none');
+    releaseStart();
+    expect(await running).toMatchObject({ status: 'running' });
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    expect(all[1].sent[0]?.type).toBe('open-database');
   });
 
   it('is never run by a run in another scope, which gets another worker', async () => {
