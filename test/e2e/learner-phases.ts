@@ -84,6 +84,17 @@ export function firstResponseShown(page: Page, slowdown = 1): Promise<number> {
   return shownAt(page, '[data-testid=response-status]', FIRST.timeout * slowdown);
 }
 
+/**
+ * The first visit before the bench's warm reload, as the profiles repeat it: `url` until its answer and Monaco show,
+ * then `waitMs` more (the previous page's background work finishes meanwhile).
+ */
+export async function visitUntilEditor(page: Page, url: string, waitMs = 0): Promise<void> {
+  await page.goto(url);
+  await firstResponseShown(page);
+  await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
+  if (waitMs) await page.waitForTimeout(waitMs);
+}
+
 /** The address of `lesson` on `server`'s copy of the site. */
 export const lessonUrl = (server: StaticServer, lesson: string): string => `${server.url}index.html?lesson=${lesson}`;
 

@@ -14,8 +14,7 @@ import { launchChromium } from './harness/browser.ts';
 import { ensureChromium } from './harness/chromium.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
-import { FIRST } from './harness/wait.ts';
-import { firstResponseShown, lessonUrl, pressSendOnceRunningIn } from './learner-phases.ts';
+import { firstResponseShown, lessonUrl, pressSendOnceRunningIn, visitUntilEditor } from './learner-phases.ts';
 import { busiestThreads, commitAt, kindOf, mainThreadOf, ownTimes, type TraceEvent } from './trace-busy.ts';
 
 const WAIT_MS = Number(process.env.HALO_PROFILE_WAIT_MS ?? 0);
@@ -42,10 +41,7 @@ try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     await pressSendOnceRunningIn(context);
     const page = await context.newPage();
-    await page.goto(url);
-    await firstResponseShown(page);
-    await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
-    if (WAIT_MS) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+    await visitUntilEditor(page, url, WAIT_MS);
     const load = loadavg()[0];
     const path = join(scratch, `reload-${run}.json`);
     await browser.startTracing(undefined, { path, categories: CATEGORIES });

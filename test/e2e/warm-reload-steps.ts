@@ -12,8 +12,7 @@ import { launchChromium } from './harness/browser.ts';
 import { ensureChromium } from './harness/chromium.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
-import { FIRST } from './harness/wait.ts';
-import { firstResponseShown, lessonUrl, pressSendOnceRunningIn } from './learner-phases.ts';
+import { firstResponseShown, lessonUrl, pressSendOnceRunningIn, visitUntilEditor } from './learner-phases.ts';
 
 const WAIT_MS = Number(process.env.HALO_PROFILE_WAIT_MS ?? 0);
 const RUNS = Number(process.env.HALO_PROFILE_RUNS ?? 1);
@@ -64,10 +63,7 @@ try {
     await pressSendOnceRunningIn(context);
     await context.addInitScript({ content: NOTE_STEPS });
     const page = await context.newPage();
-    await page.goto(url);
-    await firstResponseShown(page);
-    await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
-    if (WAIT_MS) await page.waitForTimeout(WAIT_MS);
+    await visitUntilEditor(page, url, WAIT_MS);
     const load = loadavg()[0];
     await page.goto(url);
     const shown = await firstResponseShown(page);
@@ -80,7 +76,7 @@ try {
     }
     steps.push([shown, 'page: response shown']);
     steps.sort((a, b) => a[0] - b[0]);
-    // Scripts: only the first and the last of the page's first batch, and any fetched after DOMContentLoaded.
+    // Scripts: of those fetched before DOMContentLoaded only the last (when the batch was in), then each one fetched after.
     const ready = steps.find(([, what]) => what === 'page: DOMContentLoaded')?.[0] ?? Infinity;
     const beforeReady = steps.filter(([at, what]) => what.startsWith('page: script') && at < ready);
     const shownSteps = steps.filter(([at, what]) => !what.startsWith('page: script') || at >= ready || what === beforeReady.at(-1)?.[1]);

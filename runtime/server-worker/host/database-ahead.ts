@@ -24,6 +24,8 @@ export interface AheadOwner {
 export class DatabaseAhead {
   private scope: string | null = null;
   private worker: ServerWorkerHandle | null = null;
+  /** Wanted when the host had no spare to open it in (a run had taken the last, and the next was not made yet). */
+  private waitsForSpare = false;
   private status: DatabaseAheadState['status'] = 'none';
   private opened = 0;
   private taken = 0;
@@ -39,6 +41,7 @@ export class DatabaseAhead {
   want(scope: string, spare: ServerWorkerHandle | undefined, openElsewhere: boolean): void {
     if (this.scope !== scope) this.unwant();
     this.scope = scope;
+    this.waitsForSpare = !spare;
     if (!spare || this.worker || openElsewhere) return;
     this.worker = spare;
     this.status = 'opening';
@@ -47,9 +50,15 @@ export class DatabaseAhead {
     this.post(spare, { type: 'open-database', url: PLAYGROUND_PG_URL });
   }
 
+  /** The host made `spare`: a database wanted while there was none opens in it, unless `openIn` says a program has it open. */
+  spareMade(spare: ServerWorkerHandle | undefined, openIn: (scope: string) => boolean): void {
+    if (this.waitsForSpare && this.scope !== null) this.want(this.scope, spare, openIn(this.scope));
+  }
+
   /** Opens nothing ahead any more; the spare holding a database is retired. */
   unwant(): void {
     this.scope = null;
+    this.waitsForSpare = false;
     this.retire();
   }
 

@@ -93,8 +93,6 @@ export class ServerHost {
   /** The database opened ahead, loaded when first wanted: only lessons about PgService want it. */
   private databaseAhead: DatabaseAhead | null = null;
   private databaseAheadScope: string | null = null;
-  /** The database was asked for ahead when no spare was there to open it in. */
-  private databaseWaitsForSpare = false;
 
   /**
    * Uses `spawn` to create server workers and `pg` to answer their calls to the page (PGlite's assets and
@@ -177,23 +175,12 @@ export class ServerHost {
       booted: () => this.soonQuiet(),
       retire: (worker) => this.retire(worker),
     });
-    // Asked while a run took the last spare and the next one is not made yet (it is, once that run started).
-    this.databaseWaitsForSpare = this.spares.length === 0;
     this.databaseAhead.want(scope, this.spares[0], this.databaseOpenIn.has(scope));
-  }
-
-  /** A spare was made: the database asked for ahead while there was none opens in it. */
-  private offerSpareToDatabase(): void {
-    const scope = this.databaseAheadScope;
-    if (!this.databaseWaitsForSpare || scope === null) return;
-    this.databaseWaitsForSpare = false;
-    this.databaseAhead?.want(scope, this.spares[0], this.databaseOpenIn.has(scope));
   }
 
   /** Opens no database ahead any more; the spare holding one is stopped, which frees it. */
   closeDatabaseAhead(): void {
     this.databaseAheadScope = null;
-    this.databaseWaitsForSpare = false;
     this.databaseAhead?.unwant();
   }
 
@@ -347,7 +334,7 @@ export class ServerHost {
     // until this program answered.
     if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) {
       this.spares.push(this.spawn());
-      this.offerSpareToDatabase();
+      this.databaseAhead?.spareMade(this.spares[0], (scope) => this.databaseOpenIn.has(scope));
     }
     this.soonQuiet();
     if (!isCurrent()) {
@@ -387,7 +374,7 @@ export class ServerHost {
 
   private refillSpares(): void {
     while (this.spares.length < this.sparePolicy.spares) this.spares.push(this.spawn());
-    this.offerSpareToDatabase();
+    this.databaseAhead?.spareMade(this.spares[0], (scope) => this.databaseOpenIn.has(scope));
   }
 
   /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then. */
