@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForProgram } from './share-page.ts';
+import { focusEditor, replaceCode, send, waitForProgram } from './share-page.ts';
 
 const program = (routes: string) => `import { App, AppHttp } from 'halo';
 
@@ -99,7 +99,7 @@ test('half-typed code does not replace the running program; Ctrl/Cmd+Enter runs 
   expect((await send(page)).status).toBe('500 Internal Server Error');
   expect(await page.getByText(/^Program: crashed/).count()).toBe(0);
 
-  await page.locator('.monaco-editor .view-lines').first().click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Enter');
   await page.getByText(/^Program: crashed/).waitFor(WAIT);
 }, 120_000);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { serveSiteToChromium } from './harness/served-site.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
+import { focusEditor, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
 
 /** The program's answer is `typed:` and whatever the learner types between the quotes of the last line. */
 const CODE = [
@@ -43,7 +43,7 @@ test("an edit's response is shown while the typing goes on", async () => {
   let bundle = await waitForProgram(page, first, FIRST.timeout);
   expect((await send(page)).body).toContain('typed:');
   // The caret between `typed:` and the closing quote: the end of the last line, then before `'; }`.
-  await page.locator('.monaco-editor .view-lines').first().click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
   await page.evaluate(() => {

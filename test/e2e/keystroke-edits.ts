@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { ANSWER, FIRST } from './harness/wait.ts';
-import { replaceCode, send, waitForProgram } from './share-page.ts';
+import { focusEditor, replaceCode, send, waitForProgram } from './share-page.ts';
 
 /** A program answering `typed:` and whatever is typed before the closing quote of its last line (its end, 4 keys left). */
 const CODE = `import { App, AppHttp } from 'halo';
@@ -78,7 +78,7 @@ export async function keystrokeEdits(page: Page, url: string, count: number, pau
   // A learner reading before typing (the profile's question: is what the first keys wait for the editor's start?).
   if (pauseMs) await page.waitForTimeout(pauseMs);
   // The caret between `typed:` and the closing quote: the end of the last line, then before `'; }`.
-  await page.locator('.monaco-editor .view-lines').first().click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+End');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
   const out: number[] = [];

@@ -14,6 +14,7 @@ import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';
 import { settledChecks } from './harness/course-page.ts';
+import { focusEditor } from './share-page.ts';
 
 const { chapters, lessons } = builtCourse;
 
@@ -33,7 +34,7 @@ async function editorText(): Promise<string> {
 
 /** Types `text` over line `line` (1-based) of the editor, keeping its indentation, with real key presses. */
 async function typeOverLine(line: number, text: string): Promise<void> {
-  await page.locator('.monaco-editor .view-lines').first().click();
+  await focusEditor(page);
   await page.keyboard.press('ControlOrMeta+Home');
   for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('End');

@@ -18,14 +18,23 @@ export async function waitForProgram(page: Page, before = '', timeout = ANSWER.t
 }
 
 /**
+ * Clicks into the Monaco editor inside `scope` (the program's by default) and waits until it holds the focus.
+ * It clicks the editor's own box, not its `.view-lines`: those are as tall as the scrolled content, so once
+ * Monaco scrolled (Playwright scrolling them into view does that) their centre can lie above the editor.
+ */
+export async function focusEditor(page: Page, scope = ''): Promise<void> {
+  const editor = `${scope} .monaco-editor`.trim();
+  await page.locator(editor).first().click();
+  await page.waitForFunction((selector) => document.activeElement?.closest(selector) != null, editor, WAIT);
+}
+
+/**
  * Pastes `text` over everything in the Monaco editor inside `scope` (the program's editor by default), as a
  * learner would (typing would meet Monaco's auto-closing brackets). The paste goes to the focused element,
  * so it waits for that editor to hold the focus first.
  */
 export async function pasteIntoEditor(page: Page, text: string, scope = ''): Promise<void> {
-  const editor = `${scope} .monaco-editor`.trim();
-  await page.locator(`${editor} .view-lines`).first().click();
-  await page.waitForFunction((selector) => document.activeElement?.closest(selector) != null, editor, WAIT);
+  await focusEditor(page, scope);
   await page.keyboard.press('ControlOrMeta+A');
   await page.evaluate((value) => {
     const data = new DataTransfer();

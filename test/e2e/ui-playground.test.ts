@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
-import { replaceCode as replaceCodeOnPage, send as sendOnPage, waitForProgram } from './share-page.ts';
+import { focusEditor, replaceCode as replaceCodeOnPage, send as sendOnPage, waitForProgram } from './share-page.ts';
 
 const SHOTS = resolve(REPO_ROOT, 'test/.artifacts/ui');
 const example = readFileSync(resolve(REPO_ROOT, 'lessons/getting-started/app.ts'), 'utf8');
@@ -120,7 +120,7 @@ describe('the playground UI', { timeout: 120_000 }, () => {
   });
 
   test('typing app. suggests get', async () => {
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\napp.');
     const suggestions = page.locator('.suggest-widget .monaco-list-row');
@@ -144,7 +144,7 @@ describe('the playground UI', { timeout: 120_000 }, () => {
       .poll(() => page.getByRole('list', { name: 'Problems' }).textContent(), WAIT)
       .toMatch(/number.*not assignable.*string.*types/);
     await page.locator('.monaco-editor .squiggly-error').first().waitFor(WAIT);
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+Home');
     await page.locator('.monaco-editor .view-line span[class^=mtk]', { hasText: 'badRequest' }).first().hover(WAIT);
     await expect.poll(() => page.locator('.monaco-hover').first().textContent(), WAIT).toContain('badRequest(');
@@ -189,7 +189,7 @@ describe('the playground UI', { timeout: 120_000 }, () => {
   });
 
   test('a syntax error shows a marker and a problem while the old program still answers', async () => {
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\nconst = ;');
     await page.getByTestId('compile-status').filter({ hasText: /error/ }).waitFor(WAIT);
@@ -325,7 +325,7 @@ describe('the playground UI', { timeout: 120_000 }, () => {
   });
 
   test('Ctrl+M lets Tab leave the editor, large text for projectors, and the code survives a reload', async () => {
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('Control+M');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('.monaco-editor') === null)).toBe(true);
@@ -342,14 +342,14 @@ describe('the playground UI', { timeout: 120_000 }, () => {
     await page.keyboard.press('ArrowDown');
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(height + 4);
 
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+End');
     await page.keyboard.type('\n// kept across reloads');
     // Every edit is saved as it happens: reload once it is stored.
     await page.waitForFunction(() => (localStorage.getItem('halo.workspaces.v1') ?? '').includes('kept across reloads'), undefined, WAIT);
     await page.reload();
     await waitForNewProgram('');
-    await page.locator('.monaco-editor .view-lines').first().click();
+    await focusEditor(page);
     await page.keyboard.press('ControlOrMeta+End');
     await expect.poll(() => page.locator('.monaco-editor .view-lines').first().textContent(), WAIT).toMatch(/kept\s+across\s+reloads/);
     expect(Number(await divider.getAttribute('aria-valuenow'))).toBe(height + 4);
