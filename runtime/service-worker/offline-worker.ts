@@ -87,6 +87,17 @@ async function precache(): Promise<void> {
   await Promise.all(Array.from({ length: PARALLEL }, next));
 }
 
+/** The precache under way, if one is: every page (a reload, a second tab) that asks meanwhile waits for it. */
+let precaching: Promise<void> | null = null;
+
+/** Runs `precache` unless it runs already: a second run would download again every file still on its way. */
+function precacheOnce(): Promise<void> {
+  precaching ??= precache().finally(() => {
+    precaching = null;
+  });
+  return precaching;
+}
+
 /** The cache key of a request: page addresses (`./`, `?lesson=…`, `?embed`) all mean their HTML file. */
 function cacheKey(request: Request): string {
   const url = new URL(request.url);
@@ -118,7 +129,7 @@ async function respondFor(event: ExtendableEvent, key: string, request: Request 
 
 worker.addEventListener('install', (event) => {
   // An update (a version is active already) takes over only once it can serve everything offline.
-  if (worker.registration.active) event.waitUntil(precache());
+  if (worker.registration.active) event.waitUntil(precacheOnce());
 });
 
 worker.addEventListener('activate', (event) => {
@@ -141,7 +152,7 @@ worker.addEventListener('message', (event) => {
     return void worker.skipWaiting();
   }
   if ((event.data as { type?: unknown } | null)?.type !== OFFLINE_MESSAGES.precache) return;
-  event.waitUntil(precache().then(() => event.source?.postMessage({ type: OFFLINE_MESSAGES.ready, version: HALO_OFFLINE.version })));
+  event.waitUntil(precacheOnce().then(() => event.source?.postMessage({ type: OFFLINE_MESSAGES.ready, version: HALO_OFFLINE.version })));
 });
 
 worker.addEventListener('fetch', (event) => {
