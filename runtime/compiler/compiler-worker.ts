@@ -24,7 +24,7 @@ let compilesWaiting = 0;
 
 /**
  * V8 runs esbuild's wasm unoptimized at first and optimizes its hot functions as they run: the learner's
- * first three edits paid for that (an answer 250-400 ms after the key, against 130-200 ms for later ones).
+ * first edits paid for that, 40-90 ms more per compile than later ones.
  * Throwaway builds run while the worker is idle until this many builds, the learner's included, have run.
  */
 const WARM_BUILDS = 6;
