@@ -52,8 +52,9 @@ async function build(files: Record<string, string>, entry: string): Promise<Comp
 async function warmUpWhileIdle(): Promise<void> {
   while (builds < WARM_BUILDS) {
     const idleFor = performance.now() - askedAt;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, WARM_BUILD_IDLE_MS - idleFor)));
-    if (building === 0 && compilesWaiting === 0 && performance.now() - askedAt >= WARM_BUILD_IDLE_MS) await build(WARM_UP_FILES, 'main.ts');
+    if (building === 0 && idleFor >= WARM_BUILD_IDLE_MS) await build(WARM_UP_FILES, 'main.ts');
+    // While a long build of the learner's runs, checked again a second later rather than at every turn.
+    else await new Promise((resolve) => setTimeout(resolve, building > 0 ? WARM_BUILD_IDLE_MS : WARM_BUILD_IDLE_MS - idleFor));
   }
 }
 
