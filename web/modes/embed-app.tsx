@@ -50,13 +50,13 @@ export function EmbedApp() {
     <main className="flex h-full flex-col" data-mode="embed" data-phase={phase} data-bundle={runningId ?? ''}>
       <SharedCodeBanner />
       <section aria-label="Program editor" className="flex min-h-0 flex-[3] flex-col">
-        <ErrorBoundary name="Editor">
+        <ErrorBoundary name="Editor" keepPage>
           <FilesAndEditor work={exchangeStore} />
         </ErrorBoundary>
       </section>
       <SendBar />
       <section aria-label="Response" className="flex min-h-0 flex-[2] flex-col overflow-auto">
-        <ErrorBoundary name="Response">
+        <ErrorBoundary name="Response" keepPage>
           <ResponsePanel />
         </ErrorBoundary>
       </section>

@@ -35,6 +35,8 @@ export interface StaticServer {
   setDown(down: boolean): void;
   /** Holds back the answers to requests whose path matches `path` (a stalled download) until `release()`. */
   hold(path: RegExp): { release(): void };
+  /** Answers the next request whose path matches `path` with a 503, as a host that stumbles once. */
+  failNext(path: RegExp): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export function serveStatic(
   const transfers: StaticServer['transfers'] = [];
   let down = false;
   const holds: { path: RegExp; waiting: (() => void)[] | null }[] = [];
+  const failing: RegExp[] = [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
     if (down) {
@@ -72,6 +75,12 @@ export function serveStatic(
       return;
     }
     requests.push(path);
+    const failure = failing.findIndex((pattern) => pattern.test(path));
+    if (failure >= 0) {
+      failing.splice(failure, 1);
+      res.writeHead(503).end();
+      return;
+    }
     const transfer = { path, at: Date.now(), bytes: 0, finished: false };
     transfers.push(transfer);
     const before = req.socket.bytesWritten;
@@ -125,6 +134,9 @@ export function serveStatic(
               for (const answer of waiting) answer();
             },
           };
+        },
+        failNext(path) {
+          failing.push(path);
         },
         setDown(value) {
           down = value;
