@@ -74,12 +74,25 @@ function countLoads(page: Page): () => number {
   return () => loads;
 }
 
-test('the editor chunk fails once: the page reloads itself once and the editor is there', async () => {
+/**
+ * Runs `check` in a new tab (the automatic reload is once a minute per tab) whose offline cache holds a spoiled
+ * editor chunk; the host is up again afterwards.
+ */
+async function withSpoiledChunk(check: (page: Page) => Promise<void>): Promise<void> {
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}index.html?lesson=scratch`);
     await waitForProgram(page);
     expect(await spoilCachedEditorChunk(page)).toHaveLength(1);
+    await check(page);
+  } finally {
+    server.setDown(false);
+    await page.close();
+  }
+}
+
+test('the editor chunk fails once: the page reloads itself once and the editor is there', async () => {
+  await withSpoiledChunk(async (page) => {
     server.failNext(EDITOR_CHUNK);
     const loads = countLoads(page);
     const asked = server.requests.length;
@@ -90,18 +103,11 @@ test('the editor chunk fails once: the page reloads itself once and the editor i
     expect(loads()).toBe(2);
     await waitForProgram(page);
     expect(await codePane(page).getByRole('alert').count()).toBe(0);
-  } finally {
-    await page.close();
-  }
+  });
 }, 180_000);
 
 test('the editor chunk fails on every load: one reload, then the pane offers a reload instead of a loop', async () => {
-  // A new tab: the automatic reload is once a minute per tab.
-  const page = await context.newPage();
-  try {
-    await page.goto(`${server.url}index.html?lesson=scratch`);
-    await waitForProgram(page);
-    expect(await spoilCachedEditorChunk(page)).toHaveLength(1);
+  await withSpoiledChunk(async (page) => {
     server.setDown(true);
     const loads = countLoads(page);
     await page.reload();
@@ -116,18 +122,11 @@ test('the editor chunk fails on every load: one reload, then the pane offers a r
     await reload.click();
     await editor(page).waitFor(FIRST);
     expect(loads()).toBe(3);
-  } finally {
-    server.setDown(false);
-    await page.close();
-  }
+  });
 }, 180_000);
 
 test('in an embed the editor chunk fails: no reload by itself (its edits live in memory only), a button instead', async () => {
-  const page = await context.newPage();
-  try {
-    await page.goto(`${server.url}index.html?lesson=scratch`);
-    await waitForProgram(page);
-    expect(await spoilCachedEditorChunk(page)).toHaveLength(1);
+  await withSpoiledChunk(async (page) => {
     server.failNext(EDITOR_CHUNK);
     const hello = templates.find((template) => template.id === 'hello')!;
     const loads = countLoads(page);
@@ -137,7 +136,5 @@ test('in an embed the editor chunk fails: no reload by itself (its edits live in
     expect(await embed.getByRole('alert').textContent()).toContain('Failed to fetch dynamically imported module');
     await waitForProgram(page);
     expect(loads()).toBe(1);
-  } finally {
-    await page.close();
-  }
+  });
 }, 180_000);
