@@ -9,7 +9,10 @@ const CHUNK_FAILURES = [
   'Unable to preload CSS',
 ];
 
-/** The tab's last automatic reload (sessionStorage survives a reload, not the tab). */
+/**
+ * The tab's last automatic reload (sessionStorage survives a reload, not the tab). Not one of stored.ts's schemas,
+ * which are the learner's localStorage: a time only this file reads, and anything else there reads as "never".
+ */
 const RELOADED_AT = 'halo.chunk-reload';
 
 /** An automatic reload at most once in this long: a chunk that fails twice in a row is missing, not unlucky. */
