@@ -1,17 +1,10 @@
+import { tabStorage } from '../state/tab-storage.ts';
+
 /** Where this tab keeps the teacher key once it left the address bar (the tab's session only). */
 const TEACHER_KEY = 'halo.classroom.teacherKey';
 
 /** Where this tab remembers that projector mode is on, so a reload in front of the class shows no names. */
 const PROJECTOR = 'halo.classroom.projector';
-
-/** The session storage, or null where the browser refuses it (then the key lives in the page only). */
-function session(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The teacher key of this page: from the address's fragment (`#key=…`, which the terminal prints), which it
@@ -20,7 +13,7 @@ function session(): Storage | null {
  */
 export function takeTeacherKey(): string | null {
   const fromAddress = new URLSearchParams(location.hash.slice(1)).get('key');
-  if (fromAddress === null) return session()?.getItem(TEACHER_KEY) ?? null;
+  if (fromAddress === null) return tabStorage()?.getItem(TEACHER_KEY) ?? null;
   rememberTeacherKey(fromAddress);
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
   return fromAddress;
@@ -28,21 +21,21 @@ export function takeTeacherKey(): string | null {
 
 /** Keeps `key` for this tab's reloads. */
 export function rememberTeacherKey(key: string): void {
-  session()?.setItem(TEACHER_KEY, key);
+  tabStorage()?.setItem(TEACHER_KEY, key);
 }
 
 /** Forgets the key (the server refused it): the next load asks for one. */
 export function forgetTeacherKey(): void {
-  session()?.removeItem(TEACHER_KEY);
+  tabStorage()?.removeItem(TEACHER_KEY);
 }
 
 /** Whether projector mode was on in this tab. */
 export function projectorWasOn(): boolean {
-  return session()?.getItem(PROJECTOR) === 'on';
+  return tabStorage()?.getItem(PROJECTOR) === 'on';
 }
 
 /** Remembers projector mode for this tab's reloads. */
 export function rememberProjector(on: boolean): void {
-  if (on) session()?.setItem(PROJECTOR, 'on');
-  else session()?.removeItem(PROJECTOR);
+  if (on) tabStorage()?.setItem(PROJECTOR, 'on');
+  else tabStorage()?.removeItem(PROJECTOR);
 }

@@ -1,5 +1,6 @@
 import type { KeptBundle } from '../../runtime/embed/snippet-protocol.ts';
 import { hash53 } from '../../runtime/contract/text-hash.ts';
+import { tabStorage } from '../state/tab-storage.ts';
 
 /** The prefix of the page's sessionStorage keys this file uses. */
 const PREFIX = 'halo-snippet-bundle:';
@@ -17,22 +18,13 @@ const ORDER_KEY = 'halo-snippet-bundles';
 
 const keyOf = (build: string, files: string) => `${PREFIX}${build}:${hash53(files)}`;
 
-/** The page's sessionStorage, or null where it is denied (a sandboxed page, or storage switched off). */
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The program the frame of `build` compiled from exactly `files` (as JSON) earlier in this tab, if the page kept
  * it (see KeptBundle): the page's sessionStorage, so it lasts as long as the tab and nothing leaves the page.
  */
 export function keptBundle(build: string, files: string): KeptBundle | undefined {
   try {
-    const raw = storage()?.getItem(keyOf(build, files));
+    const raw = tabStorage()?.getItem(keyOf(build, files));
     const entry = raw ? (JSON.parse(raw) as Entry) : null;
     return entry?.files === files ? entry.bundle : undefined;
   } catch {
@@ -42,7 +34,7 @@ export function keptBundle(build: string, files: string): KeptBundle | undefined
 
 /** Keeps `bundle`, compiled by the frame of `build` from `files` (as JSON), dropping the oldest past MAX_KEPT. */
 export function keepBundle(build: string, files: string, bundle: KeptBundle): void {
-  const store = storage();
+  const store = tabStorage();
   if (!store) return;
   try {
     const key = keyOf(build, files);
@@ -59,7 +51,7 @@ export function keepBundle(build: string, files: string, bundle: KeptBundle): vo
 /** Forgets what was kept for `files` (as JSON): it did not start. */
 export function dropBundle(build: string, files: string): void {
   try {
-    storage()?.removeItem(keyOf(build, files));
+    tabStorage()?.removeItem(keyOf(build, files));
   } catch {
     // Nothing kept, nothing to drop.
   }

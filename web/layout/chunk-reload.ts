@@ -1,3 +1,5 @@
+import { tabStorage } from '../state/tab-storage.ts';
+
 /**
  * How each browser words a failed `import()` of one of the site's own chunks: Chromium, Firefox, Safari, and
  * Vite's preload of a chunk's CSS.
@@ -32,13 +34,12 @@ export function isChunkLoadError(error: unknown): boolean {
  * edit as it happens (an embed, whose edits live in memory only, does not call this). Not twice within a minute.
  */
 export function reloadForChunk(): boolean {
+  const tab = tabStorage();
   try {
-    const tab = window.sessionStorage;
-    const last = Number(tab.getItem(RELOADED_AT));
-    if (Date.now() - last < RELOAD_AGAIN_AFTER_MS) return false;
+    // No session storage (blocked, full): nothing would stop a reload loop, so none starts.
+    if (!tab || Date.now() - Number(tab.getItem(RELOADED_AT)) < RELOAD_AGAIN_AFTER_MS) return false;
     tab.setItem(RELOADED_AT, String(Date.now()));
   } catch {
-    // No session storage (blocked): nothing would stop a reload loop, so none starts.
     return false;
   }
   location.reload();
