@@ -4,6 +4,6 @@
  * of the page's modules still load. It runs no program: the engine takes that worker when it is made (ServerHost),
  * and every run still passes the page's gate.
  */
-import { spawnServerWorkerAhead } from '../runtime/server-worker/host/spawn-server-worker.ts';
+import { spawnServerWorkerAhead } from '../runtime/engine/boot-ahead.ts';
 
 spawnServerWorkerAhead();

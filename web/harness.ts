@@ -4,7 +4,7 @@
  */
 import { createEngine } from '../runtime/engine/index.ts';
 import type { ConsoleEntry, PlaygroundEngine, ProgramState } from '../runtime/engine/index.ts';
-import { answerPgCall, MAX_STORED_PG_BYTES } from '../runtime/server-worker/host/pg-store.ts';
+import { answerPgCall, MAX_STORED_PG_BYTES } from '../runtime/engine/saved-databases.ts';
 
 /** What the harness puts on `window.__halo`. */
 interface HaloHarness {
