@@ -16,7 +16,7 @@ export interface DraftCheck {
 }
 
 /** The exercise a teacher is making. */
-interface DraftState {
+export interface DraftState {
   /** Whether the exercise maker is open (it takes the lesson pane's place). */
   open: boolean;
   title: string;
@@ -50,16 +50,20 @@ interface DraftSurroundings {
   findExercise: (id: string) => unknown;
 }
 
+/** Closes the maker when the learner opens an exercise (the draft stays in memory: "Make an exercise" shows it again). */
+function closeWhenAnExerciseOpens(draftStore: Store<DraftState>, { workspaceStore, findExercise }: DraftSurroundings): void {
+  let shown = workspaceStore.get().active;
+  workspaceStore.subscribe(() => {
+    const { active } = workspaceStore.get();
+    if (active !== shown && findExercise(active) !== undefined) draftStore.set({ open: false });
+    shown = active;
+  });
+}
+
 /** Creates the exercise being made (in memory only: it becomes data when it is shared). */
 export function createExerciseDraftState(surroundings?: DraftSurroundings) {
   const draftStore = createStore<DraftState>(EMPTY);
-  let shown = surroundings?.workspaceStore.get().active;
-  surroundings?.workspaceStore.subscribe(() => {
-    const { active } = surroundings.workspaceStore.get();
-    // The draft stays in memory: "Make an exercise" shows it again.
-    if (active !== shown && surroundings.findExercise(active) !== undefined) draftStore.set({ open: false });
-    shown = active;
-  });
+  if (surroundings) closeWhenAnExerciseOpens(draftStore, surroundings);
 
   /**
    * Opens the maker. A new exercise starts from `files` as its starter or, opened on a lesson, from the
