@@ -70,6 +70,9 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    // Every run writes its per-file timings (test/support/test-timings.ts prints the slowest and checks the budget).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test/.artifacts/vitest-report.json' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
