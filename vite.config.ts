@@ -19,8 +19,11 @@ import { readCourse } from './runtime/course/tools/read-course.ts';
 
 // The course the site is built with: lessons/, or the folder HALO_COURSE names (`npm run build -- --course <dir>` sets it).
 const courseDir = courseDirOf([], process.env);
-// Every starter and solution, compiled ahead by the build.
-const coursePrograms = () => readCourse(courseDir).course.lessons.flatMap((lesson) => [lesson.starter, lesson.solution]);
+// Every starter and solution, and the example program, compiled ahead by the build.
+const coursePrograms = () => {
+  const { lessons, example } = readCourse(courseDir).course;
+  return [...lessons.flatMap((lesson) => [lesson.starter, lesson.solution]), ...(example ? [example] : [])];
+};
 
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.

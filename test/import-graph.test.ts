@@ -61,6 +61,16 @@ const RULES: ImportRule[] = [
     'runtime/contract is the bottom floor: types and constants every side shares, importing nothing of the project',
   ],
   ['runtime', 'web', 'web/ depends on runtime/, never the reverse'],
+  [
+    'web',
+    ['runtime/compiler', 'runtime/server-worker', 'runtime/service-worker'],
+    "runtime/engine is the page's facade over the compiler, the server host and the msw bridge: the page reaches them through it",
+  ],
+  [
+    'web',
+    'lessons',
+    'a course is data: the page gets its course, first program included, from the course module, never a lesson file by path',
+  ],
   [SHIPS_TO_THE_PAGE, NODE_ONLY, 'this code ships to the page; build steps, course tools and the Node adapter run on Node only'],
   [['runtime/node', 'runtime/classroom'], 'runtime/browser', "the Node side never imports the browser's adapter"],
   ['runtime/browser', 'runtime/node', "the browser's adapter never imports the Node adapter"],

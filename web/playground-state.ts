@@ -42,7 +42,7 @@ export interface PlaygroundStateOptions {
  * `PlaygroundStateProvider`.
  */
 export function createPlaygroundState({ storage, location, course, authoring = false }: PlaygroundStateOptions) {
-  const files = createFilesState();
+  const files = createFilesState(course.example);
   const layout = createLayoutState(storage);
   const progress = createProgressState(storage);
   const request = createRequestState(storage);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import type { Plugin } from 'vite';
@@ -16,14 +16,12 @@ export interface PrebuiltProgram {
   paths: string[];
 }
 
-/** The playground's own programs (not the course's): the templates and the example program, each one file. */
+/** The playground's own programs (not the course's): the templates, each one file. */
 function playgroundPrograms(): PrebuiltProgram[] {
   const templates = readdirSync(`${ROOT}web/templates`)
     .filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts')
     .map((name) => `web/templates/${name}`);
-  return ['lessons/getting-started/app.ts', ...templates]
-    .filter((path) => existsSync(`${ROOT}${path}`))
-    .map((path) => ({ files: { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') }, paths: [`${ROOT}${path}`] }));
+  return templates.map((path) => ({ files: { 'main.ts': readFileSync(`${ROOT}${path}`, 'utf8') }, paths: [`${ROOT}${path}`] }));
 }
 
 /** The names the browser build of `halo` exports, read from esbuild's metafile: the compiler's shim needs them. */
@@ -49,7 +47,7 @@ async function haloExports(): Promise<string[]> {
  * Also gives the compiler worker the names `halo` exports as `virtual:halo-exports` (dev too): importing
  * the framework there only to list them put a third copy of PGlite's JavaScript in the build.
  *
- * Compiles the course's starters and solutions (`coursePrograms`), the templates and the example program at build time with
+ * Compiles the course's programs (`coursePrograms`: starters, solutions, the example program) and the templates at build time with
  * the same compiler the page uses (esbuild-wasm, same options, same content ids), writes each bundle to
  * `assets/prebuilt/<id>.js`, and gives the page their ids as `virtual:halo-prebuilt`.
  */

@@ -27,13 +27,24 @@ function nameOf(node: ts.FunctionLikeDeclaration): string {
 /** Every function of `file`, its path given relative to `root`. */
 function lengthsIn(root: string, file: string): FunctionLength[] {
   const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: FunctionLength[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isFunctionLike(node) && 'body' in node && node.body) {
       const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const last = source.getLineAndCharacterOfPosition(node.end).line;
-      found.push({ file: relative(root, file), line: first + 1, name: nameOf(node as ts.FunctionLikeDeclaration), lines: last - first + 1 });
+      found.push({
+        file: relative(root, file),
+        line: first + 1,
+        name: nameOf(node as ts.FunctionLikeDeclaration),
+        lines: last - first + 1,
+      });
     }
     ts.forEachChild(node, visit);
   };

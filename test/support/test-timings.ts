@@ -38,7 +38,11 @@ interface FileTiming {
 /** Each file of `report` with its duration, slowest first, and the run's wall-clock seconds. */
 function timingsOf(report: Report): { files: FileTiming[]; wallSeconds: number } {
   const files = report.testResults
-    .map((result) => ({ file: relative(REPO, result.name), tests: result.assertionResults.length, seconds: (result.endTime - result.startTime) / 1000 }))
+    .map((result) => ({
+      file: relative(REPO, result.name),
+      tests: result.assertionResults.length,
+      seconds: (result.endTime - result.startTime) / 1000,
+    }))
     .sort((a, b) => b.seconds - a.seconds);
   const end = Math.max(report.startTime, ...report.testResults.map((result) => result.endTime));
   return { files, wallSeconds: (end - report.startTime) / 1000 };
@@ -59,11 +63,16 @@ function main(): void {
   const width = Math.max(...files.slice(0, SLOWEST).map((f) => f.file.length));
   console.log(`\nThe ${SLOWEST} slowest test files of ${files.length} (${report.numTotalTests} tests, ${report.numFailedTests} failed):`);
   console.log(`${'seconds'.padStart(8)}  ${'tests'.padStart(5)}  file`);
-  for (const f of files.slice(0, SLOWEST)) console.log(`${f.seconds.toFixed(1).padStart(8)}  ${String(f.tests).padStart(5)}  ${f.file.padEnd(width)}`);
+  for (const f of files.slice(0, SLOWEST))
+    console.log(`${f.seconds.toFixed(1).padStart(8)}  ${String(f.tests).padStart(5)}  ${f.file.padEnd(width)}`);
   const summed = files.reduce((sum, f) => sum + f.seconds, 0);
-  console.log(`vitest: ${minutes(wallSeconds)} wall clock (${minutes(summed)} summed over files); budget ${minutes(limit)} (test/timing-budget.json).`);
+  console.log(
+    `vitest: ${minutes(wallSeconds)} wall clock (${minutes(summed)} summed over files); budget ${minutes(limit)} (test/timing-budget.json).`,
+  );
   if (wallSeconds > limit) {
-    console.error(`test timings: the run took ${minutes(wallSeconds)}, over its budget of ${minutes(limit)}: find what grew in the table above.`);
+    console.error(
+      `test timings: the run took ${minutes(wallSeconds)}, over its budget of ${minutes(limit)}: find what grew in the table above.`,
+    );
     process.exit(1);
   }
 }

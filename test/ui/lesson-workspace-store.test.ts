@@ -3,7 +3,6 @@ import { builtCourse } from '../../web/lessons/course/built-course.ts';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
 import { freshState } from './fresh-state.ts';
 import { SCRATCH } from '../../web/lessons/workspace-store.ts';
-import { DEFAULT_FILES } from '../../web/state/files-store.ts';
 
 const { lessons } = builtCourse;
 
@@ -20,7 +19,8 @@ function stubStorage(entries: Record<string, unknown> = {}): Map<string, string>
 
 /** A fresh playground state reading the stubbed storage, as a page load would. */
 async function load() {
-  return { SCRATCH, DEFAULT_FILES, ...freshState() };
+  const state = freshState();
+  return { SCRATCH, DEFAULT_FILES: state.state.course.example, ...state };
 }
 
 const [first, second] = lessons;

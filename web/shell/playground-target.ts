@@ -1,4 +1,4 @@
-import { DEFAULT_FILES, type Files } from '../state/files-store.ts';
+import type { Files } from '../state/files-store.ts';
 import { SCRATCH, type WorkspacePart } from '../lessons/workspace-store.ts';
 import type { Course } from '../lessons/course/catalog.ts';
 import { templates } from '../templates/template-catalog.ts';
@@ -7,7 +7,7 @@ import type { ExercisesPart } from '../state/exercises-store.ts';
 
 /** Sharing wired to the playground: lessons are workspaces, the free playground is the scratch workspace. */
 export function playgroundTarget(
-  { findLesson }: Pick<Course, 'findLesson'>,
+  { findLesson, example }: Pick<Course, 'findLesson' | 'example'>,
   { workspaceStore, openWorkspace }: WorkspacePart,
   { isChosen, openExercise }: Pick<ExercisesPart, 'isChosen' | 'openExercise'>,
 ): ShareTarget {
@@ -23,7 +23,7 @@ export function playgroundTarget(
     knownPrograms(id): Files[] {
       const lesson = id === null ? undefined : findLesson(id);
       if (lesson) return [lesson.starter, lesson.solution];
-      return [DEFAULT_FILES, ...templates.map((t) => t.files)];
+      return [example, ...templates.map((t) => t.files)];
     },
     openExercise(exercise) {
       const id = openExercise(exercise);

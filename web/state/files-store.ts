@@ -1,16 +1,12 @@
 import { createStore } from './store.ts';
 import { stateHook } from './state-context.tsx';
 import { fileNameProblem, MAX_FILES } from '../../runtime/course/exercises/file-names.ts';
-import exampleProgram from '../../lessons/getting-started/app.ts?raw';
 
 /** The learner's files, path → source; the entry is `main.ts`. */
 export type Files = Record<string, string>;
 
 /** The entry file every program starts from. */
 export const ENTRY_FILE = 'main.ts';
-
-/** The example program loaded for a first visit. */
-export const DEFAULT_FILES: Files = { [ENTRY_FILE]: exampleProgram };
 
 /** Whether two programs have the same files with the same sources. */
 export function sameFiles(a: Files, b: Files): boolean {
@@ -26,8 +22,8 @@ export type FilesPart = ReturnType<typeof createFilesState>;
  * workspace-store.ts saves it as the open workspace's code, unless it is a share link's code the learner
  * has not chosen yet.
  */
-export function createFilesState() {
-  const filesStore = createStore<{ files: Files; active: string }>({ files: DEFAULT_FILES, active: ENTRY_FILE });
+export function createFilesState(first: Files = { [ENTRY_FILE]: '' }) {
+  const filesStore = createStore<{ files: Files; active: string }>({ files: first, active: ENTRY_FILE });
 
   /** The file the editor shows: the one last opened, or the entry when that file is gone (another workspace, a reset). */
   function activeFile(state = filesStore.get()): string {

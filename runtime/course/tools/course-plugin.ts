@@ -27,7 +27,7 @@ function courseModule(dir: string, problems: string[]): string {
     return `{ ...meta${index}, ...${JSON.stringify(fields)}, checks: checks${index}, text: () => import(${JSON.stringify(`${lesson.textFile}?lesson`)}).then((m) => m.default) }`;
   });
   return `${imports.join('\n')}
-export default { title: ${JSON.stringify(course.title)}, chapters: ${JSON.stringify(course.chapters)}, first: ${JSON.stringify(course.first)}, lessons: [\n${lessons.join(',\n')}\n] };`;
+export default { title: ${JSON.stringify(course.title)}, chapters: ${JSON.stringify(course.chapters)}, first: ${JSON.stringify(course.first)}, example: ${JSON.stringify(course.example?.files ?? { 'main.ts': '' })}, lessons: [\n${lessons.join(',\n')}\n] };`;
 }
 
 /**

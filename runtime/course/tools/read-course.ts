@@ -40,7 +40,12 @@ export interface CourseOnDisk {
   /** The lesson a new learner opens first. */
   first: string;
   lessons: LessonOnDisk[];
+  /** The program a first visit finds in the free playground: {@link EXAMPLE_PROGRAM}, else the first lesson's starter. */
+  example: ProgramOnDisk | null;
 }
+
+/** A course's example program, beside its lesson folders (not a lesson: it has no `lesson.md`). */
+const EXAMPLE_PROGRAM = 'getting-started/app.ts';
 
 /** The title of a course without a course file. */
 const DEFAULT_TITLE = 'Halo course';
@@ -88,7 +93,14 @@ export function readCourse(dir: string): { course: CourseOnDisk; problems: Cours
     return lesson ? [{ ...lesson, number: index + 1 }] : [];
   });
   const first = file?.first ?? lessons[0]?.id ?? '';
-  return { course: { dir, title: file?.title ?? DEFAULT_TITLE, chapters, first, lessons }, problems };
+  const example = readExample(dir) ?? lessons[0]?.starter ?? null;
+  return { course: { dir, title: file?.title ?? DEFAULT_TITLE, chapters, first, lessons, example }, problems };
+}
+
+/** The course's {@link EXAMPLE_PROGRAM}, one file, when it has one. */
+function readExample(dir: string): ProgramOnDisk | null {
+  const path = join(dir, EXAMPLE_PROGRAM);
+  return existsSync(path) ? { entry: path, paths: [path], files: { 'main.ts': readFileSync(path, 'utf8') } } : null;
 }
 
 function readCourseFile(dir: string, problems: CourseProblem[]): CourseFile | null {

@@ -38,6 +38,8 @@ export interface Course {
   chapters: Chapter[];
   /** The id of the lesson a new learner opens first. */
   firstLessonId: string;
+  /** The program a first visit finds in the free playground. */
+  example: Files;
   /** The lesson with `id`, if there is one. */
   findLesson: (id: string) => Lesson | undefined;
   /** The lesson's text, parsed from its Markdown at build time; one promise per lesson, so React's `use` can read it. */
@@ -63,6 +65,7 @@ export function createCourse(module: CourseModule): Course {
       lessons: chapter.lessons.flatMap((id) => lessons.filter((lesson) => lesson.id === id)),
     })),
     firstLessonId: module.first,
+    example: module.example,
     findLesson: (id) => byId.get(id),
     lessonText: (lesson) => {
       let text = loadedTexts.get(lesson.id);

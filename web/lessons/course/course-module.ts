@@ -10,6 +10,8 @@ export interface CourseModule {
   chapters: { title: string; intro?: string; lessons: string[] }[];
   /** The lesson a new learner opens first. */
   first: string;
+  /** The program a first visit finds in the free playground (the course's example, else its first starter). */
+  example: Files;
   /** Every lesson in course order; `number` is its place, from 1. */
   lessons: (LessonMeta & {
     id: string;
