@@ -20,11 +20,15 @@ const MEMBER_KINDS = new Map<ts.SyntaxKind, string>([
 
 const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected;
 
-/**
- * Reads every export of the `halo` module with the TypeScript compiler: its kind, its declaration and its
- * TSDoc, and the public members of classes and interfaces, for the API reference and the lesson checks.
- */
-export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
+/** What reading the module needs at every step: its type checker, a printer of declarations and a reader of TSDoc. */
+interface ApiReader {
+  checker: ts.TypeChecker;
+  print: (node: ts.Node) => string;
+  docOf: (symbol: ts.Symbol) => Pick<ApiEntry, 'doc' | 'tags'>;
+}
+
+/** The module `entry` compiled with the repository's settings, its exports and a reader for them. */
+function openModule(entry: string): { moduleSymbol: ts.Symbol; reader: ApiReader } {
   const config = ts.getParsedCommandLineOfConfigFile(
     resolve(root, 'tsconfig.json'),
     {},
@@ -36,80 +40,112 @@ export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
   const moduleSymbol = source && checker.getSymbolAtLocation(source);
   if (!moduleSymbol) throw new Error(`Cannot read the exports of ${entry}.`);
   const printer = ts.createPrinter({ removeComments: true });
+  const reader: ApiReader = {
+    checker,
+    print: (node) => printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile()),
+    docOf: (symbol) => ({
+      doc: ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim(),
+      tags: symbol.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text).trim() })),
+    }),
+  };
+  return { moduleSymbol, reader };
+}
 
-  const docOf = (symbol: ts.Symbol): Pick<ApiEntry, 'doc' | 'tags'> => ({
-    doc: ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim(),
-    tags: symbol.getJsDocTags(checker).map((tag) => ({ name: tag.name, text: ts.displayPartsToString(tag.text).trim() })),
-  });
-  const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile());
-  const entries: ApiEntry[] = [];
+/**
+ * Reads every export of the `halo` module with the TypeScript compiler: its kind, its declaration and its
+ * TSDoc, and the public members of classes and interfaces, for the API reference and the lesson checks.
+ */
+export function buildApiReference(entry = API_ENTRY): ApiEntry[] {
+  const { moduleSymbol, reader } = openModule(entry);
+  return reader.checker
+    .getExportsOfModule(moduleSymbol)
+    .flatMap((exported) => exportEntries(reader, exported))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
 
-  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-    const declaration = symbol.declarations?.[0];
-    if (!declaration) continue;
-    const id = exported.name;
-    if (ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration)) {
-      const kind = ts.isClassDeclaration(declaration) ? 'class' : 'interface';
-      const base = baseClass(declaration);
-      entries.push({
+/** The entries of one export: itself, and for a class or an interface its public members too. */
+function exportEntries({ checker, print, docOf }: ApiReader, exported: ts.Symbol): ApiEntry[] {
+  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const declaration = symbol.declarations?.[0];
+  if (!declaration) return [];
+  const id = exported.name;
+  if (ts.isClassDeclaration(declaration) || ts.isInterfaceDeclaration(declaration)) {
+    const kind = ts.isClassDeclaration(declaration) ? 'class' : 'interface';
+    const base = baseClass(declaration);
+    return [
+      {
         id,
         kind,
         signature: `${kind} ${id}${typeParameters(declaration, print)}${heritage(declaration, print)}`,
         ...docOf(symbol),
         ...(base ? { base } : {}),
-      });
-      entries.push(...members(symbol, declaration, id));
-    } else if (ts.isFunctionDeclaration(declaration)) {
-      const type = checker.getTypeOfSymbol(symbol);
-      const signature = type
-        .getCallSignatures()
-        .map((s) => `function ${id}${checker.signatureToString(s)}`)
-        .join('\n');
-      entries.push({ id, kind: 'function', signature, ...docOf(symbol) });
-    } else if (ts.isTypeAliasDeclaration(declaration)) {
-      entries.push({ id, kind: 'type', signature: print(stripModifiers(declaration)), ...docOf(symbol) });
-    } else if (ts.isVariableDeclaration(declaration)) {
-      entries.push({
-        id,
-        kind: 'const',
-        signature: `const ${id}: ${checker.typeToString(checker.getTypeOfSymbol(symbol))}`,
-        ...docOf(symbol),
-      });
-    } else if (ts.isEnumDeclaration(declaration)) {
-      entries.push({ id, kind: 'enum', signature: print(stripModifiers(declaration)), ...docOf(symbol) });
-    }
+      },
+      ...members({ checker, print, docOf }, symbol, declaration, id),
+    ];
   }
-  return entries.sort((a, b) => a.id.localeCompare(b.id));
+  if (ts.isFunctionDeclaration(declaration)) {
+    const type = checker.getTypeOfSymbol(symbol);
+    const signature = type
+      .getCallSignatures()
+      .map((s) => `function ${id}${checker.signatureToString(s)}`)
+      .join('\n');
+    return [{ id, kind: 'function', signature, ...docOf(symbol) }];
+  }
+  if (ts.isTypeAliasDeclaration(declaration))
+    return [{ id, kind: 'type', signature: print(stripModifiers(declaration)), ...docOf(symbol) }];
+  if (ts.isVariableDeclaration(declaration))
+    return [{ id, kind: 'const', signature: `const ${id}: ${checker.typeToString(checker.getTypeOfSymbol(symbol))}`, ...docOf(symbol) }];
+  if (ts.isEnumDeclaration(declaration)) return [{ id, kind: 'enum', signature: print(stripModifiers(declaration)), ...docOf(symbol) }];
+  return [];
+}
 
-  function members(owner: ts.Symbol, declaration: ts.ClassDeclaration | ts.InterfaceDeclaration, parent: string): ApiEntry[] {
-    const own = [...(owner.members?.values() ?? []), ...(owner.exports?.values() ?? [])];
-    return own.flatMap((member): ApiEntry[] => {
-      const decl = member.declarations?.find((d) => d.parent === declaration);
-      const kind = decl && MEMBER_KINDS.get(decl.kind);
-      if (!decl || !kind || ts.getCombinedModifierFlags(decl) & HIDDEN) return [];
-      const name = kind === 'constructor' ? 'constructor' : member.name;
-      if (name.startsWith('#') || name.startsWith('__')) return [];
-      const isStatic = (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Static) !== 0;
-      const type = checker.getTypeOfSymbolAtLocation(member, decl);
-      let signature: string;
-      if (kind === 'constructor') {
-        const signatures = checker.getTypeOfSymbol(owner).getConstructSignatures();
-        signature = signatures.map((s) => `new ${parent}${checker.signatureToString(s)}`).join('\n');
-      } else if (kind === 'method') {
-        signature = type
-          .getCallSignatures()
-          .map((s) => `${isStatic ? 'static ' : ''}${name}${checker.signatureToString(s)}`)
-          .join('\n');
-      } else {
-        const readonly =
-          ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly ||
-          (ts.isGetAccessor(decl) && !member.declarations?.some(ts.isSetAccessor));
-        signature = `${isStatic ? 'static ' : ''}${readonly ? 'readonly ' : ''}${name}: ${checker.typeToString(type)}`;
-      }
-      return [{ id: `${parent}.${name}`, kind, signature, ...docOf(member), parent }];
-    });
+/** The public members of class or interface `owner` (named `parent`), each an entry of its own. */
+function members(
+  reader: ApiReader,
+  owner: ts.Symbol,
+  declaration: ts.ClassDeclaration | ts.InterfaceDeclaration,
+  parent: string,
+): ApiEntry[] {
+  const own = [...(owner.members?.values() ?? []), ...(owner.exports?.values() ?? [])];
+  return own.flatMap((member): ApiEntry[] => {
+    const decl = member.declarations?.find((d) => d.parent === declaration);
+    const kind = decl && MEMBER_KINDS.get(decl.kind);
+    if (!decl || !kind || ts.getCombinedModifierFlags(decl) & HIDDEN) return [];
+    const name = kind === 'constructor' ? 'constructor' : member.name;
+    if (name.startsWith('#') || name.startsWith('__')) return [];
+    const signature = memberSignature(reader.checker, { owner, member, decl, kind, name, parent });
+    return [{ id: `${parent}.${name}`, kind, signature, ...reader.docOf(member), parent }];
+  });
+}
+
+/** A member's signature as the reference shows it: `new App(...)`, `static use(...)`, `readonly path: string`. */
+function memberSignature(
+  checker: ts.TypeChecker,
+  {
+    owner,
+    member,
+    decl,
+    kind,
+    name,
+    parent,
+  }: { owner: ts.Symbol; member: ts.Symbol; decl: ts.Declaration; kind: string; name: string; parent: string },
+): string {
+  const isStatic = (ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Static) !== 0;
+  const type = checker.getTypeOfSymbolAtLocation(member, decl);
+  if (kind === 'constructor') {
+    const signatures = checker.getTypeOfSymbol(owner).getConstructSignatures();
+    return signatures.map((s) => `new ${parent}${checker.signatureToString(s)}`).join('\n');
   }
+  if (kind === 'method') {
+    return type
+      .getCallSignatures()
+      .map((s) => `${isStatic ? 'static ' : ''}${name}${checker.signatureToString(s)}`)
+      .join('\n');
+  }
+  const readonly =
+    ts.getCombinedModifierFlags(decl) & ts.ModifierFlags.Readonly ||
+    (ts.isGetAccessor(decl) && !member.declarations?.some(ts.isSetAccessor));
+  return `${isStatic ? 'static ' : ''}${readonly ? 'readonly ' : ''}${name}: ${checker.typeToString(type)}`;
 }
 
 function typeParameters(declaration: ts.ClassDeclaration | ts.InterfaceDeclaration, print: (node: ts.Node) => string): string {

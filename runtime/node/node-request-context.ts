@@ -100,8 +100,6 @@ export class NodeRequestContext extends RequestContext {
       } catch (error) {
         return reject(malformed(error));
       }
-      const fields: Record<string, string> = {};
-      const pending: Promise<UploadedFile>[] = [];
       let failed = false;
       const fail = (error: HttpException): void => {
         if (failed) return;
@@ -111,47 +109,62 @@ export class NodeRequestContext extends RequestContext {
         im.resume();
         reject(error);
       };
-      const nameTooLong = (name: string): boolean => {
-        if (Buffer.byteLength(name) <= limits.fieldNameSize) return false;
-        fail(this.refuseMultipart(`a field name is longer than ${limits.fieldNameSize} bytes`));
-        return true;
-      };
-      parser.on('field', (name, value) => {
-        if (!nameTooLong(name) && isSafeKey(name)) fields[name] = value;
-      });
-      parser.on('file', (name, stream, info) => {
-        // A file part cut off mid-stream errors on its own stream: unhandled, that error kills the process.
-        stream.on('error', (error) => fail(malformed(error)));
-        if (nameTooLong(name)) return void stream.resume();
-        pending.push(
-          new Promise((done) => {
-            const chunks: Buffer[] = [];
-            stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-            stream.on('end', () =>
-              done(new UploadedFile(name, info.filename ?? '', info.mimeType || 'application/octet-stream', Buffer.concat(chunks))),
-            );
-          }),
-        );
-      });
-      parser.on('partsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.parts} parts`)));
-      parser.on('fieldsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.fields} fields`)));
-      parser.on('filesLimit', () => fail(this.refuseMultipart(`it has more than ${limits.files} files`)));
-      parser.on('error', (error) => fail(malformed(error)));
+      const parts = this.readParts(parser, fail);
       parser.on('close', () => {
-        if (!failed) Promise.all(pending).then((files) => resolve({ fields, files }), reject);
+        if (!failed) parts().then(resolve, reject);
       });
-      if (raw) {
-        parser.end(raw);
-        return;
-      }
-      let size = 0;
-      im.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) fail(this.refuse(limit));
-      });
-      im.once('error', (error) => fail(malformed(error)));
-      im.pipe(parser);
+      this.feed(parser, raw, limit, fail);
     });
+  }
+
+  /** Listens for the fields and files `parser` finds, refusing what is past the limits; returns what they were once it closes. */
+  private readParts(parser: busboy.Busboy, fail: (error: HttpException) => void): () => Promise<MultipartResult> {
+    const limits = this.multipart;
+    const fields: Record<string, string> = {};
+    const pending: Promise<UploadedFile>[] = [];
+    const nameTooLong = (name: string): boolean => {
+      if (Buffer.byteLength(name) <= limits.fieldNameSize) return false;
+      fail(this.refuseMultipart(`a field name is longer than ${limits.fieldNameSize} bytes`));
+      return true;
+    };
+    parser.on('field', (name, value) => {
+      if (!nameTooLong(name) && isSafeKey(name)) fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      // A file part cut off mid-stream errors on its own stream: unhandled, that error kills the process.
+      stream.on('error', (error) => fail(malformed(error)));
+      if (nameTooLong(name)) return void stream.resume();
+      pending.push(
+        new Promise((done) => {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () =>
+            done(new UploadedFile(name, info.filename ?? '', info.mimeType || 'application/octet-stream', Buffer.concat(chunks))),
+          );
+        }),
+      );
+    });
+    parser.on('partsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.parts} parts`)));
+    parser.on('fieldsLimit', () => fail(this.refuseMultipart(`it has more than ${limits.fields} fields`)));
+    parser.on('filesLimit', () => fail(this.refuseMultipart(`it has more than ${limits.files} files`)));
+    parser.on('error', (error) => fail(malformed(error)));
+    return () => Promise.all(pending).then((files) => ({ fields, files }));
+  }
+
+  /** Gives `parser` the body: `raw` when it was already read, else the request as it streams in, refused past `limit` bytes. */
+  private feed(parser: busboy.Busboy, raw: Uint8Array | null, limit: number, fail: (error: HttpException) => void): void {
+    if (raw) {
+      parser.end(raw);
+      return;
+    }
+    const im = this.raw;
+    let size = 0;
+    im.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) fail(this.refuse(limit));
+    });
+    im.once('error', (error) => fail(malformed(error)));
+    im.pipe(parser);
   }
 }
 

@@ -65,13 +65,16 @@ interface Zone {
 /** Local-time getters and setters: each reads or writes the UTC field of the wall-clock time. */
 const LOCAL_FIELDS = ['FullYear', 'Month', 'Date', 'Hours', 'Minutes', 'Seconds', 'Milliseconds'] as const;
 
-function makeDate(NativeDate: DateConstructor, zone: Zone): DateConstructor {
-  const hasZone = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT)\b)\s*(?:\(.*\))?\s*$/i;
-  const dateOnly = /^[+-]?\d{4,6}(?:-\d{2}(?:-\d{2})?)?$/;
-  /** A date string as the zone reads it: one without an offset names the zone's wall-clock time. */
-  const parse = (text: string): number => {
+/** A date string that names its offset (`Z`, `+02:00`, `GMT`), with an optional zone name after it. */
+const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT)\b)\s*(?:\(.*\))?\s*$/i;
+/** A date-only ISO string, which `Date` reads as UTC midnight whatever the zone. */
+const DATE_ONLY = /^[+-]?\d{4,6}(?:-\d{2}(?:-\d{2})?)?$/;
+
+/** `Date.parse` as the zone reads a date string: one without an offset names the zone's wall-clock time. */
+function zoneParse(NativeDate: DateConstructor, zone: Zone): (text: string) => number {
+  return (text) => {
     const parsed = NativeDate.parse(text);
-    if (Number.isNaN(parsed) || hasZone.test(text.trim()) || dateOnly.test(text.trim())) return parsed;
+    if (Number.isNaN(parsed) || HAS_ZONE.test(text.trim()) || DATE_ONLY.test(text.trim())) return parsed;
     const local = new NativeDate(parsed);
     return zone.fromWall(
       NativeDate.UTC(
@@ -85,6 +88,28 @@ function makeDate(NativeDate: DateConstructor, zone: Zone): DateConstructor {
       ),
     );
   };
+}
+
+/** Gives `ShiftedDate` the zone's local-time getters and setters (getHours, setMonth, ...), read from its wall-clock time. */
+function defineLocalFields(ShiftedDate: DateConstructor, NativeDate: DateConstructor, zone: Zone): void {
+  const proto = ShiftedDate.prototype as unknown as Record<string, (...args: number[]) => number>;
+  const utc = NativeDate.prototype as unknown as Record<string, (...args: number[]) => number>;
+  for (const [index, field] of LOCAL_FIELDS.entries()) {
+    proto[`get${field}`] = function (this: Date) {
+      return utc[`getUTC${field}`].call(zone.wallOf(this.getTime()));
+    };
+    proto[`set${field}`] = function (this: Date, ...values: number[]) {
+      const wall = zone.wallOf(this.getTime());
+      // A setter takes the fields from its own on (setHours(h, m, s, ms)), as its UTC twin does.
+      utc[`setUTC${field}`].apply(wall, values.slice(0, LOCAL_FIELDS.length - index));
+      return utc.setTime.call(this, zone.fromWall(wall.getTime()));
+    };
+  }
+}
+
+/** A `Date` whose now is the zone's and whose local time is the zone's wall-clock time. */
+function makeDate(NativeDate: DateConstructor, zone: Zone): DateConstructor {
+  const parse = zoneParse(NativeDate, zone);
   class ShiftedDate extends NativeDate {
     constructor(...args: unknown[]) {
       if (args.length === 0) super(zone.now());
@@ -131,20 +156,9 @@ function makeDate(NativeDate: DateConstructor, zone: Zone): DateConstructor {
       return super.toLocaleTimeString(locales, { ...options, timeZone: options?.timeZone ?? zone.zone });
     }
   }
-  const proto = ShiftedDate.prototype as unknown as Record<string, (...args: number[]) => number>;
-  const utc = NativeDate.prototype as unknown as Record<string, (...args: number[]) => number>;
-  for (const [index, field] of LOCAL_FIELDS.entries()) {
-    proto[`get${field}`] = function (this: Date) {
-      return utc[`getUTC${field}`].call(zone.wallOf(this.getTime()));
-    };
-    proto[`set${field}`] = function (this: Date, ...values: number[]) {
-      const wall = zone.wallOf(this.getTime());
-      // A setter takes the fields from its own on (setHours(h, m, s, ms)), as its UTC twin does.
-      utc[`setUTC${field}`].apply(wall, values.slice(0, LOCAL_FIELDS.length - index));
-      return utc.setTime.call(this, zone.fromWall(wall.getTime()));
-    };
-  }
-  return ShiftedDate as unknown as DateConstructor;
+  const shifted = ShiftedDate as unknown as DateConstructor;
+  defineLocalFields(shifted, NativeDate, zone);
+  return shifted;
 }
 
 function makeFormat(NativeFormat: typeof Intl.DateTimeFormat, zone: string, now: () => number): typeof Intl.DateTimeFormat {

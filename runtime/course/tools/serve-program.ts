@@ -22,6 +22,51 @@ export interface RunningProgram {
   restart: () => Promise<void>;
 }
 
+/** One run of a program: its own output, whether it has exited, and how to stop it. */
+interface ProgramRun {
+  /** What this run printed (stdout and stderr). */
+  output: () => string;
+  hasExited: () => boolean;
+  /** Resolves once the process has exited. */
+  exited: Promise<void>;
+  /** Kills the process if it still runs, and waits for it to exit. */
+  stop: () => Promise<void>;
+}
+
+/** Starts `file` with tsx and `halo` resolved to this repository, on `port` with `dataDir`; hands each chunk it prints to `collect`. */
+function spawnProgram(
+  file: string,
+  { port, dataDir, env }: { port: number; dataDir: string; env: Record<string, string> },
+  collect: (text: string) => void,
+): ProgramRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, file], {
+    cwd: REPO_ROOT,
+    // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
+    env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
+    // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts).
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let own = '';
+  const onData = (chunk: Buffer) => {
+    own += chunk.toString();
+    collect(chunk.toString());
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  return {
+    output: () => own,
+    hasExited: () => hasExited,
+    exited,
+    stop: async () => {
+      if (!hasExited) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 /**
  * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
  * names) and resolves once the port accepts connections. Rejects when the program exits first or
@@ -37,32 +82,13 @@ export async function serveProgram(file: string, timeoutMs = 60_000, env: Record
   let output = '';
   let stopCurrent: () => Promise<void> = async () => {};
   const launch = async (): Promise<void> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, file], {
-      cwd: REPO_ROOT,
-      // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
-      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
-      // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts).
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let own = '';
-    const collect = (chunk: Buffer) => {
-      own += chunk.toString();
-      output += chunk.toString();
-    };
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    let hasExited = false;
-    void exited.then(() => (hasExited = true));
-    stopCurrent = async (): Promise<void> => {
-      if (!hasExited) child.kill('SIGKILL');
-      await exited;
-    };
+    const run = spawnProgram(file, { port, dataDir, env }, (text) => (output += text));
+    stopCurrent = run.stop;
     const deadline = Date.now() + timeoutMs;
     while (!(await portAnswers(port))) {
-      if (hasExited) {
-        await exited;
-        if (/EADDRINUSE/.test(own) && portChanges > 0) {
+      if (run.hasExited()) {
+        await run.exited;
+        if (/EADDRINUSE/.test(run.output()) && portChanges > 0) {
           portChanges -= 1;
           port = await freePort();
           return launch();
