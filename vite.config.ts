@@ -101,6 +101,10 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['test/e2e/harness/global-setup.ts'],
           // One Chromium at a time: the machine has two cores and timing-sensitive tests (the kill switch).
           fileParallelism: false,
+          // The files share one worker and so one Chromium process (harness/browser.ts, testChromium): a launch per
+          // file cost ~1 s, 90-odd times. Each file still gets fresh contexts, and what it leaves open is closed after it.
+          isolate: false,
+          setupFiles: ['test/e2e/harness/file-setup.ts'],
           // A state of the page may take many seconds on a loaded CI machine: a poll gives up after 30 s, not 1 s.
           expect: { poll: { timeout: 30_000 } },
           testTimeout: 60_000,

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { FIRST } from './harness/wait.ts';
 
@@ -57,7 +57,7 @@ test('the documented author command serves the course it names', async () => {
   });
   const [, folder, url] = await printed(author, /Authoring (\S+) at (http:\/\/127\.0\.0\.1:\d+\/)/);
   expect(resolve(REPO_ROOT, folder)).toBe(course);
-  browser = await launchChromium();
+  browser = await testChromium();
   const page = await browser.newPage();
   await page.goto(url, FIRST);
   // The fixture course's first lesson, not Halo's "Hello, world!" lesson 1.

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { FIRST } from './harness/wait.ts';
@@ -24,7 +24,7 @@ let server: StaticServer;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
   // Every file revalidated (`no-cache`): the browser's HTTP cache cannot stand in for the host.
   server = await serveStatic(distDir(), '/halo/', { profile: 'vary' });
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

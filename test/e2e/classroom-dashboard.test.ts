@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ClassInfo } from '../../runtime/classroom/class-protocol.ts';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { startClass, type RunningClass } from './harness/class-server.ts';
 import { FIRST, WAIT } from './harness/wait.ts';
 
@@ -61,7 +61,7 @@ let eve: Record<string, string>;
 beforeAll(async () => {
   open = await startClass(['--stuck-minutes', '0.05']);
   info = ((await (await fetch(`${base()}/api/classes`, { headers: { 'x-class-key': open.teacherKey } })).json()) as ClassInfo[])[0];
-  browser = await launchChromium();
+  browser = await testChromium();
   const context = await browser.newContext();
   context.setDefaultNavigationTimeout(FIRST.timeout);
   dashboard = await context.newPage();

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import lessonChecks from '../../lessons/01-getting-started/checks.ts';
 import { exerciseId } from '../../runtime/course/exercises/exercise.ts';
 import { exerciseFileText } from '../../web/share/link/exercise-file.ts';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { startClass, type RunningClass } from './harness/class-server.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'halo-class-exercises-'));
   const request = { method: 'GET' as const, path: '/', headers: [], bodyType: 'none' as const };
   writeFileSync(join(dir, 'say-hello.halo-exercise'), exerciseFileText({ lesson: null, files: starter, request, exercise }));
-  browser = await launchChromium();
+  browser = await testChromium();
 }, 300_000);
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { distDir, REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
@@ -146,7 +146,7 @@ function dashboardRows(dashboard: Page): Promise<Record<string, string[]>> {
 
 beforeAll(async () => {
   port = await freePort();
-  browser = await launchChromium();
+  browser = await testChromium();
 }, 120_000);
 
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { startClass, type RunningClass } from './harness/class-server.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
@@ -74,7 +74,7 @@ function membershipOf(page: Page): Promise<{ code: string; learnerId: string | n
 
 beforeAll(async () => {
   open = await startClass(['--stuck-minutes', '0.05']);
-  browser = await launchChromium();
+  browser = await testChromium();
   dashboard = await newPage();
   await dashboard.goto(open.dashboardUrl);
   await dashboard.getByTestId('class-code').getByText(open.code).waitFor(FIRST);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { editorText, settledChecks } from './harness/course-page.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { FIRST, WAIT } from './harness/wait.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   author.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   author.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [, url] = await printed(/Authoring .* at (http:\/\/127\.0\.0\.1:\d+\/)/);
-  browser = await launchChromium();
+  browser = await testChromium();
   const context = await browser.newContext();
   context.setDefaultNavigationTimeout(FIRST.timeout);
   page = await context.newPage();

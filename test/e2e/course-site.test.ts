@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { buildSite } from './harness/build-site.ts';
 import { editorText, settledChecks } from './harness/course-page.ts';
 import { REPO_ROOT } from './harness/paths.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     buildSite(dist, COURSE);
   }
   server = await serveStatic(dist);
-  browser = await launchChromium();
+  browser = await testChromium();
   const context = await browser.newContext();
   context.setDefaultNavigationTimeout(FIRST.timeout);
   page = await context.newPage();

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { FIRST, WAIT, withTimeout } from './harness/wait.ts';
 import { escapeHtml, pressAndReadSnippet } from './embed-page.ts';
@@ -33,7 +33,7 @@ const servers = serveBuildAndPage(
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 
 afterAll(async () => {

@@ -11,7 +11,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import remarkHalo from 'halo/remark';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { escapeHtml } from './embed-page.ts';
@@ -82,7 +82,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
   page = await browser.newPage({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
   page.setDefaultTimeout(WAIT.timeout);
   await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });

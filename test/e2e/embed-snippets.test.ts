@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST, WAIT, withTimeout } from './harness/wait.ts';
@@ -24,7 +24,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
   page = await browser.newPage();
   page.setDefaultTimeout(WAIT.timeout);
   await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { serveBuildAndPage } from './harness/embed-servers.ts';
 import { ANSWER, FIRST, WAIT, withTimeout } from './harness/wait.ts';
 import { embedPage, pressAndReadSnippet } from './embed-page.ts';
@@ -15,7 +15,7 @@ const servers = serveBuildAndPage((url) => embedPage(url));
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import type { HostProfile } from './harness/host-profiles.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
@@ -45,7 +45,7 @@ async function vitePreviewHost(): Promise<Host> {
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { OFFLINE_MESSAGES } from '../../runtime/contract/offline-manifest.ts';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { FIRST } from './harness/wait.ts';
@@ -35,7 +35,7 @@ let browser: Browser;
 let server: StaticServer;
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await testChromium();
   server = await serveStatic(distDir());
 });
 

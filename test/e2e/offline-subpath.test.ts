@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from './harness/browser.ts';
+import { testChromium } from './harness/browser.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { send, waitForProgram } from './share-page.ts';
@@ -48,7 +48,7 @@ beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), 'halo-site-'));
   cpSync(distDir(), site, { recursive: true });
   server = await serveStatic(site, '/halo/play/');
-  browser = await launchChromium();
+  browser = await testChromium();
   context = await browser.newContext();
   page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { testChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
 
@@ -15,7 +15,7 @@ export function serveSiteToChromium(): ServedSite {
   const site = {} as ServedSite;
   beforeAll(async () => {
     site.server = await serveStatic(distDir());
-    site.browser = await launchChromium();
+    site.browser = await testChromium();
   });
   afterAll(async () => {
     await site.browser?.close();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CompileResult, ConsoleEntry, ProgramState } from '../../../runtime/engine/index.ts';
 // The harness page declares `window.__halo` (its type comes with this import).
 import type {} from '../../../web/harness.ts';
-import { launchChromium } from './browser.ts';
+import { testChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
 import type { StaticServer } from './static-server.ts';
@@ -40,7 +40,7 @@ export interface SessionOptions {
 }
 
 /**
- * One Chromium with one page of the production build served on 127.0.0.1 under a sub-path, plus helpers
+ * A fresh context of the run's Chromium (testChromium) with one page of the production build served on 127.0.0.1 under a sub-path, plus helpers
  * that drive the engine the page exposes as `window.__halo`. UI tests can open `index.html` instead
  * and use `page` directly.
  */
@@ -59,7 +59,7 @@ export class PlaygroundSession {
   /** Serves dist/, launches Chromium and opens the page; for the harness, waits for `engine.ready`. */
   static async open(options: SessionOptions = {}): Promise<PlaygroundSession> {
     const server = await serveStatic(distDir());
-    const browser = await launchChromium();
+    const browser = await testChromium();
     const context = await browser.newContext();
     // Every test's first visit and reload: the browser's 30 s default is short on a loaded machine.
     context.setDefaultNavigationTimeout(FIRST.timeout);
