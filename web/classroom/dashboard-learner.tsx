@@ -1,38 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { useConfirm } from '../layout/confirm-dialog.tsx';
 import { useStore, type Store } from '../state/store.ts';
-import { CLASS_LIMITS } from '../../runtime/classroom/class-protocol.ts';
+import { CLASS_LIMITS, type LearnerRecord } from '../../runtime/classroom/class-protocol.ts';
 import { removeLearner, renameLearner } from './dashboard-actions.ts';
 import type { DashboardState } from './dashboard-state.ts';
 import { LearnerCode } from './learner-code.tsx';
+import { useTeacherAction } from './use-teacher-action.ts';
 
-/**
- * One learner, picked by the teacher: rename, remove (after the page's own confirm dialog) and the code
- * they show. Closes by itself when the learner leaves.
- */
-export function LearnerPanel({
-  store,
-  teacherKey,
+/** The teacher's controls on one learner: rename, remove (after the page's own confirm dialog) and close, with what a failure said. */
+function LearnerControls({
+  learner,
   learnerId,
+  teacherKey,
   onClose,
 }: {
-  store: Store<DashboardState>;
-  teacherKey: string;
+  learner: LearnerRecord;
   learnerId: string;
+  teacherKey: string;
   onClose: () => void;
 }) {
   const { askToConfirm } = useConfirm();
-  const learner = useStore(store, (s) => s.learners[learnerId]);
-  const code = useStore(store, (s) => s.code[learnerId]);
-  const results = useStore(store, (s) => s.results[learnerId]);
-  const lessons = useStore(store, (s) => s.info?.lessons);
-  const [name, setName] = useState(learner?.name ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  if (!learner) return null;
-  const act = (action: Promise<void>) => {
-    setProblem(null);
-    void action.catch((error: Error) => setProblem(error.message));
-  };
+  const [name, setName] = useState(learner.name);
+  const { problem, act } = useTeacherAction();
   const rename = (event: FormEvent) => {
     event.preventDefault();
     act(renameLearner(teacherKey, learnerId, name));
@@ -46,10 +35,7 @@ export function LearnerPanel({
     if (ok) act(removeLearner(teacherKey, learnerId));
   };
   return (
-    <section
-      aria-label={`Learner ${learner.name}`}
-      className="flex flex-col gap-2 rounded border border-slate-400 p-3 dark:border-slate-600"
-    >
+    <>
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="text-lg font-bold">{learner.name}</h2>
         <form className="flex items-center gap-2" onSubmit={rename}>
@@ -69,6 +55,36 @@ export function LearnerPanel({
         </button>
       </div>
       {problem && <p role="alert">{problem}</p>}
+    </>
+  );
+}
+
+/**
+ * One learner, picked by the teacher: rename, remove (after the page's own confirm dialog) and the code
+ * they show. Closes by itself when the learner leaves.
+ */
+export function LearnerPanel({
+  store,
+  teacherKey,
+  learnerId,
+  onClose,
+}: {
+  store: Store<DashboardState>;
+  teacherKey: string;
+  learnerId: string;
+  onClose: () => void;
+}) {
+  const learner = useStore(store, (s) => s.learners[learnerId]);
+  const code = useStore(store, (s) => s.code[learnerId]);
+  const results = useStore(store, (s) => s.results[learnerId]);
+  const lessons = useStore(store, (s) => s.info?.lessons);
+  if (!learner) return null;
+  return (
+    <section
+      aria-label={`Learner ${learner.name}`}
+      className="flex flex-col gap-2 rounded border border-slate-400 p-3 dark:border-slate-600"
+    >
+      <LearnerControls learner={learner} learnerId={learnerId} teacherKey={teacherKey} onClose={onClose} />
       {code ? (
         <LearnerCode
           code={code}

@@ -46,6 +46,34 @@ export function LearnerName({ learner, onPick }: { learner: LearnerRecord; onPic
 /** The grid's columns: the name, one per check, who is stuck, the code. */
 const lessonColumns = (checks: number) => `12rem repeat(${checks}, 3rem) minmax(0, 1fr) 12rem`;
 
+/** What a learner is stuck on in `lesson`, each check in words with how long it has failed. */
+function stuckChecks(lesson: ClassLesson, results: Record<number, ResultRecord> | undefined, stuckMinutes: number, now: number): string[] {
+  return lesson.checks.flatMap((check, index) => {
+    const result = results?.[index];
+    return result && isStuck(result, stuckMinutes, now)
+      ? [`#${index + 1} ${check.title} (for ${formatDuration(now - Date.parse(result.failingSince!))})`]
+      : [];
+  });
+}
+
+/** One check's cell of a learner's row: passed, failed or not run, and when (in its tooltip). */
+function CheckCell({ title, index, result }: { title: string; index: number; result: ResultRecord | undefined }) {
+  const state = result ? (result.passed ? 'pass' : 'fail') : '';
+  return (
+    <div
+      role="gridcell"
+      data-check={index}
+      data-state={state}
+      data-at={result?.at}
+      title={result ? `${title}: ${result.passed ? 'passed' : 'failed'} at ${timeOfDay.format(Date.parse(result.at))}` : title}
+      className={`p-1 text-center ${state === 'pass' ? 'bg-green-100 dark:bg-green-900' : state === 'fail' ? 'bg-red-100 dark:bg-red-900' : ''}`}
+    >
+      {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '–'}
+      <span className="sr-only">{state || 'not run'}</span>
+    </div>
+  );
+}
+
 /** One learner's row of one lesson: it renders again only when that learner's results of that lesson change. */
 const LessonRow = memo(
   function LessonRow({
@@ -62,12 +90,7 @@ const LessonRow = memo(
     const { store, stuckMinutes, now, onPick } = context;
     const results = useStore(store, (s) => s.results[learner.id]?.[lesson.id]);
     const codeLesson = useStore(store, (s) => s.code[learner.id]?.lesson);
-    const stuck = lesson.checks.flatMap((check, index) => {
-      const result = results?.[index];
-      return result && isStuck(result, stuckMinutes, now)
-        ? [`#${index + 1} ${check.title} (for ${formatDuration(now - Date.parse(result.failingSince!))})`]
-        : [];
-    });
+    const stuck = stuckChecks(lesson, results, stuckMinutes, now);
     return (
       <div
         role="row"
@@ -77,28 +100,9 @@ const LessonRow = memo(
         className={ROW_CLASS}
       >
         <LearnerName learner={learner} onPick={onPick} />
-        {lesson.checks.map((check, index) => {
-          const result = results?.[index];
-          const state = result ? (result.passed ? 'pass' : 'fail') : '';
-          return (
-            <div
-              role="gridcell"
-              key={index}
-              data-check={index}
-              data-state={state}
-              data-at={result?.at}
-              title={
-                result
-                  ? `${check.title}: ${result.passed ? 'passed' : 'failed'} at ${timeOfDay.format(Date.parse(result.at))}`
-                  : check.title
-              }
-              className={`p-1 text-center ${state === 'pass' ? 'bg-green-100 dark:bg-green-900' : state === 'fail' ? 'bg-red-100 dark:bg-red-900' : ''}`}
-            >
-              {state === 'pass' ? '✓' : state === 'fail' ? '✗' : '–'}
-              <span className="sr-only">{state || 'not run'}</span>
-            </div>
-          );
-        })}
+        {lesson.checks.map((check, index) => (
+          <CheckCell key={index} title={check.title} index={index} result={results?.[index]} />
+        ))}
         <div role="gridcell" className="truncate p-1" data-stuck={stuck.length > 0 ? 'yes' : 'no'} title={stuck.join('; ')}>
           {stuck.length > 0 ? `stuck on ${stuck.join('; ')}` : ''}
         </div>

@@ -6,9 +6,10 @@ import { LearnerPanel } from './dashboard-learner.tsx';
 import { LessonGrid, type RowContext } from './dashboard-lesson-grid.tsx';
 import { Overview, StuckList } from './dashboard-overview.tsx';
 import { byName } from './dashboard-progress.ts';
-import type { ClassInfo } from '../../runtime/classroom/class-protocol.ts';
+import type { ClassInfo, ClassLesson } from '../../runtime/classroom/class-protocol.ts';
 import { ProjectorView } from './dashboard-projector.tsx';
 import { connectDashboard } from './dashboard-store.ts';
+import { useTeacherAction } from './use-teacher-action.ts';
 
 /** A clock that ticks every few seconds, so "stuck" and its duration move without a new result. */
 function useNow(): number {
@@ -64,6 +65,62 @@ function Switch({ label, on, onChange }: { label: string; on: boolean; onChange:
   );
 }
 
+/** What the dashboard says when the class server refuses the key, with the way to give another. */
+function KeyRefused({ refusal, onWrongKey }: { refusal: string | null; onWrongKey: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 p-4">
+      <p role="alert">The class server refused this key: {refusal}</p>
+      <button type="button" className="btn self-start" onClick={onWrongKey}>
+        Enter another key
+      </button>
+    </div>
+  );
+}
+
+/** The dashboard's controls: the overview or one lesson, projector mode, the lock on joining and the CSV, with what an action's failure said. */
+function DashboardNav({
+  info,
+  teacherKey,
+  lesson,
+  onLesson,
+  projector,
+  onProjector,
+}: {
+  info: ClassInfo;
+  teacherKey: string;
+  lesson: ClassLesson | null;
+  onLesson: (lessonId: string | null) => void;
+  projector: boolean;
+  onProjector: (on: boolean) => void;
+}) {
+  const { problem, act } = useTeacherAction();
+  return (
+    <nav aria-label="Dashboard" className="flex flex-wrap items-center gap-3">
+      <button type="button" className={lesson ? 'btn-ghost' : 'btn'} aria-pressed={!lesson} onClick={() => onLesson(null)}>
+        Overview
+      </button>
+      <label className="flex items-center gap-2 text-sm">
+        Lesson
+        <select className="field" aria-label="Lesson" value={lesson?.id ?? ''} onChange={(e) => onLesson(e.target.value || null)}>
+          <option value="">All lessons (overview)</option>
+          {info.lessons.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.id.startsWith('exercise-') ? 'Exercise' : l.id}: {l.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Switch label="Projector (no names)" on={projector} onChange={onProjector} />
+      <Switch label="Lock joining" on={info.joiningLocked} onChange={(on) => act(lockJoining(teacherKey, info.code, on))} />
+      <button type="button" className="btn" onClick={() => act(exportCsv(teacherKey, info.code))}>
+        Export CSV
+      </button>
+      {problem && <span role="alert">{problem}</span>}
+      <span className="text-sm">Stuck: the same check failing for more than {info.stuckMinutes} minute(s).</span>
+    </nav>
+  );
+}
+
 /**
  * The teacher's dashboard: the class code and QR code; by default every learner × every lesson (done,
  * working, stuck) with who is stuck, longest first; one lesson's learners × checks one click away (it
@@ -82,25 +139,12 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
   const [lessonId, setLessonId] = useState<string | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [projector, setProjector] = useState(projectorWasOn);
-  const [problem, setProblem] = useState<string | null>(null);
   const now = useNow();
   const stuckMinutes = info?.stuckMinutes ?? 5;
   const context = useMemo<RowContext>(() => ({ store, stuckMinutes, now, onPick: setPicked }), [store, stuckMinutes, now]);
-  if (status === 'refused')
-    return (
-      <div className="flex flex-col gap-2 p-4">
-        <p role="alert">The class server refused this key: {refusal}</p>
-        <button type="button" className="btn self-start" onClick={onWrongKey}>
-          Enter another key
-        </button>
-      </div>
-    );
+  if (status === 'refused') return <KeyRefused refusal={refusal} onWrongKey={onWrongKey} />;
   if (!info) return <p role="status">Connecting to the class…</p>;
   const lesson = info.lessons.find((l) => l.id === lessonId) ?? null;
-  const act = (action: Promise<void>) => {
-    setProblem(null);
-    void action.catch((error: Error) => setProblem(error.message));
-  };
   const project = (on: boolean) => {
     rememberProjector(on);
     setProjector(on);
@@ -108,29 +152,14 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
   return (
     <div className="flex flex-col gap-4 p-4">
       <ClassHeader info={info} status={classStatus(status, learners.length, info)} />
-      <nav aria-label="Dashboard" className="flex flex-wrap items-center gap-3">
-        <button type="button" className={lesson ? 'btn-ghost' : 'btn'} aria-pressed={!lesson} onClick={() => setLessonId(null)}>
-          Overview
-        </button>
-        <label className="flex items-center gap-2 text-sm">
-          Lesson
-          <select className="field" aria-label="Lesson" value={lesson?.id ?? ''} onChange={(e) => setLessonId(e.target.value || null)}>
-            <option value="">All lessons (overview)</option>
-            {info.lessons.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.id.startsWith('exercise-') ? 'Exercise' : l.id}: {l.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Switch label="Projector (no names)" on={projector} onChange={project} />
-        <Switch label="Lock joining" on={info.joiningLocked} onChange={(on) => act(lockJoining(teacherKey, info.code, on))} />
-        <button type="button" className="btn" onClick={() => act(exportCsv(teacherKey, info.code))}>
-          Export CSV
-        </button>
-        {problem && <span role="alert">{problem}</span>}
-        <span className="text-sm">Stuck: the same check failing for more than {info.stuckMinutes} minute(s).</span>
-      </nav>
+      <DashboardNav
+        info={info}
+        teacherKey={teacherKey}
+        lesson={lesson}
+        onLesson={setLessonId}
+        projector={projector}
+        onProjector={project}
+      />
       {projector ? (
         <ProjectorView store={store} lesson={lesson} />
       ) : (
