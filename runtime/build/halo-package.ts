@@ -16,6 +16,8 @@ interface RootManifest {
   license: string;
   description: string;
   dependencies: Record<string, string>;
+  /** The Node versions Halo supports, which the package says too. */
+  engines: { node: string };
 }
 
 /** The `halo` version the repository builds. */
@@ -76,7 +78,7 @@ async function haloPackageFiles(root: string, { declarations: withDeclarations =
     description: manifest.description,
     license: manifest.license,
     type: 'module',
-    engines: { node: '>=20' },
+    engines: { node: manifest.engines.node },
     exports: {
       '.': { types: './index.d.ts', default: './index.js' },
       './remark': { types: './remark.d.ts', default: './remark.js' },

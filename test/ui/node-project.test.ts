@@ -3,7 +3,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { nodeProjectZip, PROJECT_FOLDER } from '../../web/export/node-project.ts';
 
-function manifestOf(main: string): { dependencies: Record<string, string> } {
+interface Manifest {
+  dependencies: Record<string, string>;
+  engines: { node: string };
+}
+
+function manifestOf(main: string): Manifest {
   const zip = nodeProjectZip({
     files: { 'main.ts': main },
     compiled: 'export {};',
@@ -11,8 +16,9 @@ function manifestOf(main: string): { dependencies: Record<string, string> } {
     version: '2.0.0',
     pgliteVersion: '^0.5.16',
     graphqlVersion: '^16.15.0',
+    nodeEngines: '^22.13.0 || >=24',
   });
-  return JSON.parse(strFromU8(unzipSync(zip)[`${PROJECT_FOLDER}/package.json`])) as { dependencies: Record<string, string> };
+  return JSON.parse(strFromU8(unzipSync(zip)[`${PROJECT_FOLDER}/package.json`])) as Manifest;
 }
 
 describe('the exported package.json', () => {
@@ -25,6 +31,10 @@ describe('the exported package.json', () => {
     expect(manifestOf("import { buildSchema } from 'graphql';\nbuildSchema('type Query { a: Int }');").dependencies.graphql).toBe(
       '^16.15.0',
     );
+  });
+
+  it("asks for the Node versions halo supports (halo's own engines)", () => {
+    expect(manifestOf("import { App } from 'halo';\nconst app = new App();").engines).toEqual({ node: '^22.13.0 || >=24' });
   });
 
   it('adds PGlite when the program uses PgService', () => {

@@ -1,4 +1,4 @@
-import { version, dependencies } from '../../package.json';
+import { version, dependencies, engines } from '../../package.json';
 import type { PlaygroundEngine } from '../../runtime/contract/engine-api.ts';
 import { siteRoot } from '../../runtime/engine/site-root.ts';
 import { tarballName } from '../../runtime/contract/tarball-name.ts';
@@ -26,6 +26,7 @@ export async function buildNodeProject(engine: Pick<PlaygroundEngine, 'compile'>
     version,
     pgliteVersion: dependencies['@electric-sql/pglite'],
     graphqlVersion: dependencies.graphql,
+    nodeEngines: engines.node,
   });
 }
 

@@ -15,6 +15,8 @@ export interface NodeProjectInput {
   pgliteVersion: string;
   /** The graphql-js version to depend on when the program uses GraphQL (an optional peer of halo, like PGlite). */
   graphqlVersion: string;
+  /** The Node versions halo supports (its package.json's `engines.node`), which the project says too. */
+  nodeEngines: string;
 }
 
 /** How the exported program's output starts the line naming its address, e.g. `Serving on http://localhost:3000`. */
@@ -42,7 +44,7 @@ function packageJson(input: NodeProjectInput): string {
     private: true,
     type: 'module',
     description: `A Halo program exported from the Halo Playground (halo ^${input.version}).`,
-    engines: { node: '>=20' },
+    engines: { node: input.nodeEngines },
     scripts: { start: 'node --enable-source-maps app.js' },
     dependencies,
   };
