@@ -3,7 +3,7 @@
  * generated from the real sources (so it cannot drift), which the editor loads as the `halo` module.
  * Run with `npm run build:types`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtsBundle } from 'dts-bundle-generator';
@@ -11,6 +11,21 @@ import { generateDtsBundle } from 'dts-bundle-generator';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const entry = resolve(root, 'runtime/browser/index.ts');
 const outFile = resolve(root, 'web/generated/halo.d.ts');
+
+/** The newest modification time of a TypeScript source under `dir`. */
+function newestSource(dir: string): number {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.tsx?$/.test(path))
+    .reduce((newest, path) => Math.max(newest, statSync(resolve(dir, path)).mtimeMs), 0);
+}
+
+// `npm test` builds the types, then the e2e set-up's site build asks again: a file newer than every source of runtime/
+// (the only sources it is made from) and than the installed packages (package-lock.json) is up to date.
+const newestInput = Math.max(newestSource(resolve(root, 'runtime')), statSync(resolve(root, 'package-lock.json')).mtimeMs);
+if (existsSync(outFile) && statSync(outFile).mtimeMs > newestInput) {
+  console.log(`build:types: ${outFile.slice(root.length + 1)} is up to date`);
+  process.exit(0);
+}
 
 const [dts] = generateDtsBundle([{ filePath: entry, output: { noBanner: true, exportReferencedTypes: false } }], {
   preferredConfigPath: resolve(root, 'tsconfig.json'),
