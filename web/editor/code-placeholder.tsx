@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { useFiles } from '../state/files-store.ts';
 import { useLayout } from '../state/layout-store.ts';
 import { useStore } from '../state/store.ts';
 import { useResolvedTheme } from '../layout/theme.ts';
 import { useSession } from '../engine/engine-context.tsx';
-import { highlightCode, type TokenKind } from './highlight-code.ts';
+import { highlightCode, type CodeRun, type TokenKind } from './highlight-code.ts';
 import { attachPlaceholder } from './editor-bridge.ts';
 import {
   EDITOR_FONT_FAMILY,
@@ -15,8 +15,11 @@ import {
   editorLineHeight,
 } from './editor-metrics.ts';
 
+/** A colour for each kind of token, the background and the line numbers. */
+type Palette = Record<TokenKind | 'background' | 'lineNumbers', string>;
+
 /** The colours of Monaco's `vs` and `vs-dark` themes (as monaco-setup.ts adjusts them) for what the placeholder shows. */
-const PALETTES: Record<'light' | 'dark', Record<TokenKind | 'background' | 'lineNumbers', string>> = {
+const PALETTES: Record<'light' | 'dark', Palette> = {
   light: {
     background: '#fffffe',
     lineNumbers: '#237893',
@@ -64,7 +67,6 @@ export function CodePlaceholder({ textareaRef }: { textareaRef: RefObject<HTMLTe
   }, [textareaRef]);
   const fontSize = editorFontSize(largeText);
   const lineHeight = editorLineHeight(fontSize);
-  const line = { height: lineHeight };
   const runOnCtrlEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
     event.preventDefault();
@@ -85,46 +87,14 @@ export function CodePlaceholder({ textareaRef }: { textareaRef: RefObject<HTMLTe
         color: palette.plain,
       }}
     >
-      <div
-        aria-hidden
-        className="absolute top-0 text-right select-none"
-        style={{
-          left: 0,
-          width: `${LINE_NUMBER_DIGITS}ch`,
-          color: palette.lineNumbers,
-          transform: `translateY(${-scroll.top}px)`,
-        }}
-      >
-        {lines.map((_, row) => (
-          <div key={row} style={line}>
-            {row + 1}
-          </div>
-        ))}
-      </div>
+      <LineNumbers count={lines.length} lineHeight={lineHeight} color={palette.lineNumbers} top={scroll.top} />
       <div className="absolute inset-y-0 right-0 overflow-hidden" style={{ left: editorContentLeft() }}>
-        <div aria-hidden data-testid="code-placeholder-lines" style={{ transform: `translate(${-scroll.left}px, ${-scroll.top}px)` }}>
-          {lines.map((runs, row) => (
-            <div key={row} style={line}>
-              {runs.map((run, index) => (
-                <span key={index} style={{ color: palette[run.kind] }}>
-                  {run.text}
-                </span>
-              ))}
-            </div>
-          ))}
-        </div>
+        <HighlightedLines lines={lines} lineHeight={lineHeight} palette={palette} scroll={scroll} />
         <textarea
           ref={textareaRef}
           aria-label={`Program editor, ${file} (plain text until the editor has loaded)`}
           className="absolute inset-0 m-0 resize-none overflow-auto border-0 bg-transparent p-0 whitespace-pre outline-none"
-          style={{
-            font: 'inherit',
-            fontFeatureSettings: 'inherit',
-            letterSpacing: 0,
-            tabSize: 2,
-            color: 'transparent',
-            caretColor: palette.plain,
-          }}
+          style={{ ...TEXTAREA_STYLE, caretColor: palette.plain }}
           wrap="off"
           spellCheck={false}
           autoCapitalize="off"
@@ -136,6 +106,56 @@ export function CodePlaceholder({ textareaRef }: { textareaRef: RefObject<HTMLTe
           onKeyDown={runOnCtrlEnter}
         />
       </div>
+    </div>
+  );
+}
+
+/** The text area's own look: the placeholder's font, its text transparent over the highlighted lines. */
+const TEXTAREA_STYLE: CSSProperties = {
+  font: 'inherit',
+  fontFeatureSettings: 'inherit',
+  letterSpacing: 0,
+  tabSize: 2,
+  color: 'transparent',
+};
+
+/** The gutter's line numbers, `top` pixels scrolled up with the code. */
+function LineNumbers({ count, lineHeight, color, top }: { count: number; lineHeight: number; color: string; top: number }) {
+  return (
+    <div
+      aria-hidden
+      className="absolute top-0 text-right select-none"
+      style={{ left: 0, width: `${LINE_NUMBER_DIGITS}ch`, color, transform: `translateY(${-top}px)` }}
+    >
+      {Array.from({ length: count }, (_, row) => (
+        <div key={row} style={{ height: lineHeight }}>
+          {row + 1}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+interface HighlightedLinesProps {
+  lines: CodeRun[][];
+  lineHeight: number;
+  palette: Palette;
+  scroll: { top: number; left: number };
+}
+
+/** The code coloured as the editor colours it, under the text area and scrolled with it. */
+function HighlightedLines({ lines, lineHeight, palette, scroll }: HighlightedLinesProps) {
+  return (
+    <div aria-hidden data-testid="code-placeholder-lines" style={{ transform: `translate(${-scroll.left}px, ${-scroll.top}px)` }}>
+      {lines.map((runs, row) => (
+        <div key={row} style={{ height: lineHeight }}>
+          {runs.map((run, index) => (
+            <span key={index} style={{ color: palette[run.kind] }}>
+              {run.text}
+            </span>
+          ))}
+        </div>
+      ))}
     </div>
   );
 }
