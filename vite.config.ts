@@ -74,8 +74,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     // Every run writes its per-file timings (test/support/test-timings.ts prints the slowest and checks the budget).
-    reporters: ['default', 'json'],
-    outputFile: { json: 'test/.artifacts/vitest-report.json' },
+    reporters: ['default', './test/support/timings-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
