@@ -55,6 +55,24 @@ function useChecksReading(initialText: string, initialReading: ChecksReading) {
 }
 
 /**
+ * The checks' text as typed, for the text area; `latest` holds it too, for the editor that takes over mid-typing; `change`
+ * sets it and hands it to `edit`.
+ */
+function useEditedText(initialText: string, edit: (text: string) => void) {
+  const [text, setText] = useState(initialText);
+  const latest = useRef(text);
+  const change = useCallback(
+    (next: string) => {
+      latest.current = next;
+      setText(next);
+      edit(next);
+    },
+    [edit],
+  );
+  return { text, latest, change };
+}
+
+/**
  * The exercise's checks as JSON in the lesson check format, validated against its schema as you type:
  * each valid edit is applied at once; an invalid one changes nothing, and the status says what is wrong
  * and on which line. A Monaco editor underlines each problem where it is; until it has loaded, a text
@@ -66,19 +84,10 @@ export function ChecksJsonEditor() {
     const checks = draftStore.get().checks.map((c) => c.check);
     return { text: JSON.stringify(checks, null, 2), reading: { checks } };
   }, [draftStore]);
-  const [text, setText] = useState(initial.text);
-  const latest = useRef(text);
   const { reading, edit } = useChecksReading(initial.text, initial.reading);
+  const { text, latest, change } = useEditedText(initial.text, edit);
   const [mounted, setMounted] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const change = useCallback(
-    (next: string) => {
-      latest.current = next;
-      setText(next);
-      edit(next);
-    },
-    [edit],
-  );
   const marked = useMemo<MarkedText>(
     () => ({ text: reading.text, marks: 'marks' in reading.result ? reading.result.marks : [] }),
     [reading],

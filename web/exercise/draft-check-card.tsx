@@ -42,10 +42,33 @@ function ReplayReport({ replay }: { replay: Replay[] | null | undefined }) {
   );
 }
 
+/** The switch that makes "Add as check" add the next exchanges as steps of check `index`, and what it does while on. */
+function AddStepsToggle({ index, label }: { index: number; label: string }) {
+  const { draftStore } = useExerciseDraft();
+  const adding = useStore(draftStore, (s) => s.appendTo) === index;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-ghost self-start text-xs"
+        aria-pressed={adding}
+        onClick={() => draftStore.set({ appendTo: adding ? null : index })}
+      >
+        {adding ? 'Done adding steps' : 'Add the next exchanges as steps of this check'}
+      </button>
+      {adding && (
+        <p className="text-xs" role="status">
+          “Add as check” now adds each exchange as the next step of {label.toLowerCase()}; values it sends that an earlier step answered (an
+          id in the path) become captures.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** One check of the exercise being made: its title, its steps (each answer's fields, compared by value or by kind), what the replays found, and "add the next exchanges as steps". */
 export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: number }) {
   const draft = useExerciseDraft();
-  const appendTo = useStore(draft.draftStore, (s) => s.appendTo);
   const recording = entry.recording;
   const label = `Check ${index + 1}`;
   const remove = (
@@ -66,7 +89,6 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
       </li>
     );
   }
-  const adding = appendTo === index;
   const flow = recording.parts.length > 1;
   return (
     <li className="flex flex-col gap-1 rounded border border-slate-300 p-2 dark:border-slate-700" data-testid="draft-check">
@@ -95,20 +117,7 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
         </div>
       ))}
       <ReplayReport replay={entry.replay} />
-      <button
-        type="button"
-        className="btn-ghost self-start text-xs"
-        aria-pressed={adding}
-        onClick={() => draft.draftStore.set({ appendTo: adding ? null : index })}
-      >
-        {adding ? 'Done adding steps' : 'Add the next exchanges as steps of this check'}
-      </button>
-      {adding && (
-        <p className="text-xs" role="status">
-          “Add as check” now adds each exchange as the next step of {label.toLowerCase()}; values it sends that an earlier step answered (an
-          id in the path) become captures.
-        </p>
-      )}
+      <AddStepsToggle index={index} label={label} />
     </li>
   );
 }

@@ -16,6 +16,39 @@ function fittingKinds(value: JsonValue, later: boolean): ValueKind[] {
   return KINDS.filter((kind) => (kind.type === 'differs' ? later : matchKinds({ value: kind }, { value }, { captured: {} }).length === 0));
 }
 
+/** How a field is checked: equal to its recorded value (not for an unstable one), or as one of `kinds`. */
+function KindSelect({
+  name,
+  kinds,
+  kind,
+  unstable,
+  choose,
+}: {
+  name: string;
+  kinds: ValueKind[];
+  kind: ValueKind | undefined;
+  unstable: boolean;
+  choose: (kind: ValueKind | null) => void;
+}) {
+  return (
+    <select
+      className="field py-0 font-sans text-xs"
+      aria-label={`${name} checked as`}
+      value={kind ? kinds.findIndex((k) => k.type === kind.type) : -1}
+      onChange={(e) => choose(Number(e.target.value) < 0 ? null : kinds[Number(e.target.value)])}
+    >
+      <option value={-1} disabled={unstable}>
+        equal to this value
+      </option>
+      {kinds.map((k, i) => (
+        <option key={k.type} value={i}>
+          {kindWords(k)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** One field of the answer: ticked to be checked, and how (its value, or a kind); an unstable one cannot be compared by value. */
 function FieldRow({
   field,
@@ -52,21 +85,13 @@ function FieldRow({
         </span>
       </label>
       {checked && plain && (
-        <select
-          className="field py-0 font-sans text-xs"
-          aria-label={`${label} ${field.path} checked as`}
-          value={kind ? kinds.findIndex((k) => k.type === kind.type) : -1}
-          onChange={(e) => choose({ kind: Number(e.target.value) < 0 ? null : kinds[Number(e.target.value)] })}
-        >
-          <option value={-1} disabled={why !== undefined}>
-            equal to this value
-          </option>
-          {kinds.map((k, i) => (
-            <option key={k.type} value={i}>
-              {kindWords(k)}
-            </option>
-          ))}
-        </select>
+        <KindSelect
+          name={`${label} ${field.path}`}
+          kinds={kinds}
+          kind={kind}
+          unstable={why !== undefined}
+          choose={(k) => choose({ kind: k })}
+        />
       )}
       {why && (
         <span className="font-sans text-amber-800 dark:text-amber-300">
@@ -76,6 +101,30 @@ function FieldRow({
         </span>
       )}
     </div>
+  );
+}
+
+/** What a step compares of its answer: the JSON fields, a text the body contains, or only the status and content type (or that a message comes). */
+function CompareSelect({ part, label, setMatch }: { part: FlowPart; label: string; setMatch: (match: BodyMatch) => void }) {
+  const { exchange, choices } = part;
+  return (
+    <label className="flex items-center gap-2 text-xs">
+      Compare
+      <select
+        className="field"
+        aria-label={`${label} compares`}
+        value={choices.match.kind}
+        onChange={(e) => {
+          const kind = e.target.value as BodyMatch['kind'];
+          const body = exchange.kind === 'http' ? exchange.response.body.trim().slice(0, 200) : '';
+          setMatch(kind === 'contains' ? { kind, text: body } : kind === 'json' ? { kind } : { kind: 'none' });
+        }}
+      >
+        {answerOf(exchange) !== undefined && <option value="json">the JSON fields ticked below</option>}
+        {exchange.kind === 'http' && <option value="contains">a text the body contains</option>}
+        <option value="none">{exchange.kind === 'http' ? 'the status and content type only' : 'that a message comes'}</option>
+      </select>
+    </label>
   );
 }
 
@@ -109,23 +158,7 @@ export function DraftStepFields({
   };
   return (
     <>
-      <label className="flex items-center gap-2 text-xs">
-        Compare
-        <select
-          className="field"
-          aria-label={`${label} compares`}
-          value={choices.match.kind}
-          onChange={(e) => {
-            const kind = e.target.value as BodyMatch['kind'];
-            const body = exchange.kind === 'http' ? exchange.response.body.trim().slice(0, 200) : '';
-            setMatch(kind === 'contains' ? { kind, text: body } : kind === 'json' ? { kind } : { kind: 'none' });
-          }}
-        >
-          {answer !== undefined && <option value="json">the JSON fields ticked below</option>}
-          {exchange.kind === 'http' && <option value="contains">a text the body contains</option>}
-          <option value="none">{exchange.kind === 'http' ? 'the status and content type only' : 'that a message comes'}</option>
-        </select>
-      </label>
+      <CompareSelect part={part} label={label} setMatch={setMatch} />
       {choices.match.kind === 'contains' && (
         <input
           className="field font-mono text-xs"

@@ -5,7 +5,7 @@ import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtim
 import { replayFlow } from '../../runtime/course/checks/replay-exchange.ts';
 import { proposedKinds } from '../../runtime/course/checks/propose-kinds.ts';
 import { unexpectedAnswer } from '../../runtime/course/checks/unexpected-answer.ts';
-import { useFiles } from '../state/files-store.ts';
+import { useFiles, type Files } from '../state/files-store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
 import { useExchange } from '../exchange/exchange-store.ts';
 import { useRequest } from '../exchange/request/request-store.ts';
@@ -14,7 +14,7 @@ import { panelSockets } from '../exchange/request/panel-socket.ts';
 import { FALLBACK_ORIGIN } from '../exchange/request/request-model.ts';
 import { useConfirm } from '../layout/confirm-dialog.tsx';
 import { useLessonChecksState } from '../lessons/lesson-checks.ts';
-import { useExerciseDraft } from './draft-store.ts';
+import { useExerciseDraft, type ExerciseDraftPart } from './draft-store.ts';
 import { addRecording, applyReplay } from './draft-recording.ts';
 import { freshStarts } from './fresh-starts.ts';
 
@@ -51,6 +51,39 @@ function socketExchangeAt(engine: PlaygroundEngine, connection: string, index: n
   };
 }
 
+/** What replaying a recorded check needs: the engine, the draft, and the checks' host to borrow for it. */
+interface Replayer {
+  engine: PlaygroundEngine;
+  draft: ExerciseDraftPart;
+  borrowChecksHost: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Replays the exchanges of the draft's check `index` on fresh starts of `files`, on the checks' own host, and gives each
+ * step what changed from one start to the next (and the kinds its fields fit); a replay that stops says why on its last step.
+ */
+async function replayCheck({ engine, draft, borrowChecksHost }: Replayer, index: number, files: Files): Promise<void> {
+  const parts = draft.draftStore.get().checks[index]?.recording?.parts ?? [];
+  try {
+    const found = await borrowChecksHost(() =>
+      replayFlow(parts, {
+        origin: engine.state.origins[0] ?? FALLBACK_ORIGIN,
+        fetch: (input, init) => engine.fetchForChecks(input, init),
+        WebSocket: engine.ChecksWebSocket,
+        timeoutMs: REPLAY_TIMEOUT_MS,
+        starts: freshStarts(engine, files, `replay-${(replays += 1)}`),
+      }).finally(() => engine.stopChecks()),
+    );
+    applyReplay(draft, index, found, (part, replay) => {
+      const answer = answerOf(part.exchange);
+      return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable) };
+    });
+  } catch (error) {
+    const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] };
+    applyReplay(draft, index, [...parts.slice(1).map(() => ({ unstable: [], warnings: [] })), stopped], () => ({}));
+  }
+}
+
 /**
  * "Add as check": records the last HTTP (or GraphQL) exchange, or a WebSocket message, as a check of the
  * exercise being made, then replays it on a fresh start of the same code to find the fields that change.
@@ -79,25 +112,7 @@ export function useRecordCheck(): {
         return false;
       const files = filesStore.get().files;
       const index = addRecording(draft, exchange, files, defaultChoices(exchange));
-      const parts = draft.draftStore.get().checks[index]?.recording?.parts ?? [];
-      try {
-        const found = await borrowChecksHost(() =>
-          replayFlow(parts, {
-            origin: engine.state.origins[0] ?? FALLBACK_ORIGIN,
-            fetch: (input, init) => engine.fetchForChecks(input, init),
-            WebSocket: engine.ChecksWebSocket,
-            timeoutMs: REPLAY_TIMEOUT_MS,
-            starts: freshStarts(engine, files, `replay-${(replays += 1)}`),
-          }).finally(() => engine.stopChecks()),
-        );
-        applyReplay(draft, index, found, (part, replay) => {
-          const answer = answerOf(part.exchange);
-          return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable) };
-        });
-      } catch (error) {
-        const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] };
-        applyReplay(draft, index, [...parts.slice(1).map(() => ({ unstable: [], warnings: [] })), stopped], () => ({}));
-      }
+      await replayCheck({ engine, draft, borrowChecksHost }, index, files);
       return true;
     },
     [engine, filesStore, draft, askToConfirm, borrowChecksHost],
