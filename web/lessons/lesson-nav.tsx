@@ -12,13 +12,11 @@ import { focusWhenShown } from './lesson-focus.ts';
 export function LessonNav() {
   const { progressStore } = useProgress();
   const { workspaceStore } = useWorkspace();
-  const { finishCourse } = useCourseEnd();
   const { lessons } = useCourse();
   const active = useStore(workspaceStore, (s) => s.active);
   const completed = useStore(progressStore, (s) => s.completed);
   const [open, setOpen] = useState(false);
   const goTo = useGoTo();
-  const index = lessons.findIndex((l) => l.id === active);
   const done = lessons.filter((l) => completed.includes(l.id)).length;
   const choose = (id: string) => {
     setOpen(false);
@@ -26,10 +24,6 @@ export function LessonNav() {
     if (id === active) document.querySelector<HTMLElement>('[data-lesson-start]')?.focus({ preventScroll: true });
     else focusWhenShown(id);
     goTo(id);
-  };
-  const step = (delta: number) => {
-    const target = lessons[index + delta];
-    if (target) goTo(target.id);
   };
   return (
     <nav aria-label="Lessons" className="shrink-0 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-700">
@@ -62,29 +56,45 @@ export function LessonNav() {
           </button>
         </div>
       </details>
-      {index >= 0 ? (
-        <div className="mt-1.5 flex items-center gap-2">
-          <button type="button" className="btn-ghost disabled:opacity-50" disabled={index === 0} onClick={() => step(-1)}>
-            ← Previous
-          </button>
-          <span className="text-xs text-slate-700 dark:text-slate-300">
-            Lesson {index + 1} of {lessons.length}
-          </span>
-          {index < lessons.length - 1 ? (
-            <button type="button" className="btn-ghost ml-auto" onClick={() => step(1)}>
-              Next →
-            </button>
-          ) : (
-            <button type="button" className="btn-ghost ml-auto" onClick={finishCourse}>
-              Finish the course →
-            </button>
-          )}
-        </div>
+      <LessonSteps active={active} onChoose={choose} />
+    </nav>
+  );
+}
+
+/** Previous and next under the list, "Finish the course" after the last lesson; outside the lessons, the way back to them. */
+function LessonSteps({ active, onChoose }: { active: string; onChoose: (id: string) => void }) {
+  const { lessons } = useCourse();
+  const { finishCourse } = useCourseEnd();
+  const goTo = useGoTo();
+  const index = lessons.findIndex((l) => l.id === active);
+  const step = (delta: number) => {
+    const target = lessons[index + delta];
+    if (target) goTo(target.id);
+  };
+  if (index < 0) {
+    return (
+      <button type="button" className="btn-ghost mt-1.5" onClick={() => onChoose(lessons[0].id)}>
+        Back to the lessons
+      </button>
+    );
+  }
+  return (
+    <div className="mt-1.5 flex items-center gap-2">
+      <button type="button" className="btn-ghost disabled:opacity-50" disabled={index === 0} onClick={() => step(-1)}>
+        ← Previous
+      </button>
+      <span className="text-xs text-slate-700 dark:text-slate-300">
+        Lesson {index + 1} of {lessons.length}
+      </span>
+      {index < lessons.length - 1 ? (
+        <button type="button" className="btn-ghost ml-auto" onClick={() => step(1)}>
+          Next →
+        </button>
       ) : (
-        <button type="button" className="btn-ghost mt-1.5" onClick={() => choose(lessons[0].id)}>
-          Back to the lessons
+        <button type="button" className="btn-ghost ml-auto" onClick={finishCourse}>
+          Finish the course →
         </button>
       )}
-    </nav>
+    </div>
   );
 }
