@@ -108,27 +108,34 @@ export function FileTree() {
           }}
         />
       ) : (
-        <span className="ml-auto flex gap-1">
-          <button type="button" className="btn-ghost" onClick={() => setNaming({ kind: 'create' })}>
-            New file
-          </button>
-          {active !== ENTRY_FILE && (
-            <>
-              <button
-                type="button"
-                className="btn-ghost"
-                aria-label={`Rename ${active}`}
-                onClick={() => setNaming({ kind: 'rename', from: active })}
-              >
-                Rename
-              </button>
-              <button type="button" className="btn-ghost" aria-label={`Delete ${active}`} onClick={() => void remove()}>
-                Delete
-              </button>
-            </>
-          )}
-        </span>
+        <FileActions active={active} onName={setNaming} onDelete={() => void remove()} />
       )}
     </nav>
+  );
+}
+
+/** New file, and for any file but `main.ts` Rename and Delete (each named with the open file for screen readers). */
+function FileActions({ active, onName, onDelete }: { active: string; onName: (naming: Naming) => void; onDelete: () => void }) {
+  return (
+    <span className="ml-auto flex gap-1">
+      <button type="button" className="btn-ghost" onClick={() => onName({ kind: 'create' })}>
+        New file
+      </button>
+      {active !== ENTRY_FILE && (
+        <>
+          <button
+            type="button"
+            className="btn-ghost"
+            aria-label={`Rename ${active}`}
+            onClick={() => onName({ kind: 'rename', from: active })}
+          >
+            Rename
+          </button>
+          <button type="button" className="btn-ghost" aria-label={`Delete ${active}`} onClick={onDelete}>
+            Delete
+          </button>
+        </>
+      )}
+    </span>
   );
 }
