@@ -20,7 +20,7 @@ import { ResultsService } from './results-service.ts';
 import { SharedCodeService } from './shared-code-service.ts';
 
 /** The class's services opened from its tables, and its guard over them. */
-async function openClass(options: ClassOptions): Promise<ClassContext> {
+async function openClassServices(options: ClassOptions): Promise<ClassContext> {
   const { info, teacherKey, tables } = options;
   const learners = await LearnersService.open(tables.learners);
   const results = await ResultsService.open(tables.results);
@@ -49,7 +49,7 @@ function exportRoute(api: Router, { info, learners, results, code }: ClassContex
 
 /** Makes the class app: mount it on a Node server with `attachWebSockets` (class-server.ts does). */
 export async function createClassApp(options: ClassOptions): Promise<App> {
-  const context = await openClass(options);
+  const context = await openClassServices(options);
   const app = new App({ bodyLimit: 256 * 1024 });
   // A 429 says when to try again, wherever it was thrown (the guard, a class code looked up).
   const answerError = app.errorHandler;
