@@ -57,6 +57,40 @@ test('a program whose port another process took meanwhile starts on another free
   }
 }, 60_000);
 
+test('answers from another process that took the port meanwhile do not pass for the program: it starts again on another port', async () => {
+  // Between freePort() and the program's listen (seconds while tsx starts on a busy machine), another process on the
+  // machine can take the port; its answers once passed for the program's (a lesson's POST /greet answered 404).
+  // Here the program's first start has another process take its port first, then finds it taken.
+  const impostorPid = join(dir, 'impostor.pid');
+  const file = join(dir, 'raced.ts');
+  writeFileSync(
+    file,
+    [
+      "import { spawn } from 'node:child_process';",
+      "import { existsSync, writeFileSync } from 'node:fs';",
+      "import { createServer } from 'node:http';",
+      'const port = Number(process.env.HALO_PORT);',
+      `if (!existsSync(${JSON.stringify(impostorPid)})) {`,
+      "  const listen = `require('node:http').createServer((_, res) => res.end('impostor')).listen(${port}, '127.0.0.1', () => console.log('up'))`;",
+      "  const impostor = spawn(process.execPath, ['-e', listen], { detached: true, stdio: ['ignore', 'pipe', 'inherit'] });",
+      `  writeFileSync(${JSON.stringify(impostorPid)}, String(impostor.pid));`,
+      "  await new Promise((resolve) => impostor.stdout.once('data', resolve));",
+      '}',
+      "createServer((_, res) => res.end('program')).listen(port, '127.0.0.1');",
+    ].join('\n'),
+  );
+  try {
+    const program = await serveProgram(file);
+    try {
+      expect(await (await fetch(program.origin.replace('localhost', '127.0.0.1'))).text()).toBe('program');
+    } finally {
+      await program.stop();
+    }
+  } finally {
+    process.kill(Number(readFileSync(impostorPid, 'utf8')), 'SIGKILL');
+  }
+}, 60_000);
+
 test("a program outside the repository whose second file imports 'halo' runs (both files as ES modules)", async () => {
   // No package.json here: tsx alone would read greeting.ts as CommonJS, whose require('halo') nothing resolves.
   writeFileSync(

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './course-dir.ts';
@@ -9,6 +9,8 @@ import { REPO_ROOT } from './course-dir.ts';
 const RESOLVE_HALO = join(REPO_ROOT, 'runtime/course/tools/resolve-halo.ts');
 /** Ends the program when this process goes (exit-with-parent.ts). */
 const EXIT_WITH_PARENT = join(REPO_ROOT, 'runtime/course/tools/exit-with-parent.ts');
+/** Tells this process each port the program listens on (report-listening.ts). */
+const REPORT_LISTENING = join(REPO_ROOT, 'runtime/course/tools/report-listening.ts');
 
 /** A Halo program running in a child process. */
 export interface RunningProgram {
@@ -27,6 +29,8 @@ interface ProgramRun {
   /** What this run printed (stdout and stderr). */
   output: () => string;
   hasExited: () => boolean;
+  /** Whether the program itself said it listens on its port (report-listening.ts). */
+  listening: () => boolean;
   /** Resolves once the process has exited. */
   exited: Promise<void>;
   /** Kills the process if it still runs, and waits for it to exit. */
@@ -39,26 +43,37 @@ function spawnProgram(
   { port, dataDir, env }: { port: number; dataDir: string; env: Record<string, string> },
   collect: (text: string) => void,
 ): ProgramRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, file], {
-    cwd: REPO_ROOT,
-    // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
-    env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
-    // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts).
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, '--import', REPORT_LISTENING, file],
+    {
+      cwd: REPO_ROOT,
+      // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
+      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
+      // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts); the IPC
+      // channel carries the ports it listens on (report-listening.ts).
+      stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+    },
+  );
+  let listening = false;
+  child.on('message', (message: { listening?: number }) => {
+    if (message.listening === port) listening = true;
   });
   let own = '';
   const onData = (chunk: Buffer) => {
     own += chunk.toString();
     collect(chunk.toString());
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  // Pipes, as stdio says (with an IPC channel in it, the types no longer know).
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let hasExited = false;
   void exited.then(() => (hasExited = true));
   return {
     output: () => own,
     hasExited: () => hasExited,
+    listening: () => listening,
     exited,
     stop: async () => {
       if (!hasExited) child.kill('SIGKILL');
@@ -69,7 +84,8 @@ function spawnProgram(
 
 /**
  * Runs a program file with tsx on a free port (via `HALO_PORT`, which overrides the port the program
- * names) and resolves once the port accepts connections. Rejects when the program exits first or
+ * names) and resolves once the program itself listens there (it says so, report-listening.ts: that the port answers
+ * could be another process that took it meanwhile). Rejects when the program exits first or
  * does not listen within `timeoutMs` (a bound for a failure, not an expected time: tsx's first start on a
  * busy machine takes seconds). A port taken between finding it free and the program's listen (another
  * process's race) is not the program's fault: it starts again on another free port. Each program gets its own empty `HALO_DATA_DIR` (where a
@@ -85,7 +101,7 @@ export async function serveProgram(file: string, timeoutMs = 60_000, env: Record
     const run = spawnProgram(file, { port, dataDir, env }, (text) => (output += text));
     stopCurrent = run.stop;
     const deadline = Date.now() + timeoutMs;
-    while (!(await portAnswers(port))) {
+    while (!run.listening()) {
       if (run.hasExited()) {
         await run.exited;
         if (/EADDRINUSE/.test(run.output()) && portChanges > 0) {
@@ -151,16 +167,5 @@ function unusedPort(): Promise<number> {
       const address = server.address();
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
-  });
-}
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
   });
 }
