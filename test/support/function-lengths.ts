@@ -42,7 +42,7 @@ function lengthsIn(root: string, file: string): FunctionLength[] {
       found.push({
         file: relative(root, file),
         line: first + 1,
-        name: nameOf(node as ts.FunctionLikeDeclaration),
+        name: nameOf(node),
         lines: last - first + 1,
       });
     }
