@@ -116,7 +116,7 @@ export function createWorkspaceState({ storage, search, course, files, request, 
   const saveShownCode = keepWorkspacesSaved(storage, workspaceStore, files, starterOf);
   const unchosen = createUnchosenCode(workspaceStore, files, filesOf, saveShownCode);
 
-  return { workspaceStore, isWorkspace, filesOf, openWorkspace, chooseCode, resetWorkspace, ...unchosen };
+  return { workspaceStore, isWorkspace, filesOf, starterOf, openWorkspace, chooseCode, resetWorkspace, ...unchosen };
 }
 
 /** The workspace part of the playground state, for components. */

@@ -1,6 +1,4 @@
 import { SCRATCH, useWorkspace, type WorkspacePart } from '../lessons/workspace-store.ts';
-import type { Files } from '../state/files-store.ts';
-import { useCourse } from '../lessons/course/catalog.ts';
 import { useRequest, type RequestPart } from '../exchange/request/request-store.ts';
 import { fromSharedRequest } from '../share/link/shared-request.ts';
 import { isKnownProgram } from '../share/link/known-programs.ts';
@@ -8,14 +6,13 @@ import { templates } from './template-catalog.ts';
 import { useConfirm, type ConfirmPart } from '../layout/confirm-dialog.tsx';
 
 /** Whether the free playground holds code the playground ships (nothing of the learner's to lose). */
-function isUntouched({ filesOf }: WorkspacePart, example: Files): boolean {
-  return isKnownProgram(filesOf(SCRATCH), [example, ...templates.map((t) => t.files)]);
+function isUntouched({ filesOf, starterOf }: WorkspacePart): boolean {
+  return isKnownProgram(filesOf(SCRATCH), [starterOf(SCRATCH), ...templates.map((t) => t.files)]);
 }
 
 /** Opens the free playground with template `id` and its first request (asks before replacing edited code). */
 async function openTemplate(
   workspace: WorkspacePart,
-  example: Files,
   { requestStore }: RequestPart,
   { askToConfirm }: ConfirmPart,
   id: string,
@@ -27,7 +24,7 @@ async function openTemplate(
     message: `Replace your free-playground code with the “${template.title}” template?`,
     confirmLabel: 'Replace my code',
   };
-  if (!isUntouched(workspace, example) && !(await askToConfirm(ask))) return;
+  if (!isUntouched(workspace) && !(await askToConfirm(ask))) return;
   workspace.openWorkspace(SCRATCH);
   workspace.chooseCode(template.files);
   requestStore.set({ spec: fromSharedRequest(template.request) });
@@ -36,7 +33,6 @@ async function openTemplate(
 /** The toolbar's "New from template" menu: the free playground, outside the course. */
 export function TemplateMenu() {
   const workspace = useWorkspace();
-  const { example } = useCourse();
   const request = useRequest();
   const confirm = useConfirm();
   return (
@@ -46,7 +42,7 @@ export function TemplateMenu() {
         className="field"
         value=""
         onChange={(e) => {
-          void openTemplate(workspace, example, request, confirm, e.target.value);
+          void openTemplate(workspace, request, confirm, e.target.value);
           e.target.value = '';
         }}
       >
