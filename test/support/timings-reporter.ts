@@ -37,9 +37,11 @@ export default class TimingsReporter implements Reporter {
   }
 
   onTestRunEnd(modules: readonly TestModule[]): void {
+    let failedTests = 0;
     const files = modules.map((module): FileTiming => {
       const d = module.diagnostic();
       const tests = [...module.children.allTests()];
+      failedTests += tests.filter((test) => test.result().state === 'failed').length;
       return {
         file: relative(REPO, module.moduleId),
         project: module.project.name,
@@ -48,11 +50,10 @@ export default class TimingsReporter implements Reporter {
         seconds: (d.prepareDuration + d.environmentSetupDuration + d.collectDuration + d.setupDuration + d.duration) / 1000,
       };
     });
-    const tests = modules.flatMap((module) => [...module.children.allTests()]);
     const timings: RunTimings = {
       wallSeconds: (Date.now() - this.startedAt) / 1000,
-      tests: tests.length,
-      failedTests: tests.filter((test) => test.result().state === 'failed').length,
+      tests: files.reduce((sum, file) => sum + file.tests, 0),
+      failedTests,
       files: files.sort((a, b) => b.seconds - a.seconds),
     };
     mkdirSync(dirname(TIMINGS_FILE), { recursive: true });
