@@ -1,7 +1,8 @@
 /**
- * Learners' display names, made unforgeable: normalised once (NFKC, controls and invisible characters
- * removed, whitespace collapsed, capped), compared by their Unicode TR39 confusable skeleton (so a Cyrillic
- * "Vіc" is the same name as "Vic"), and never a name the class reserves for the people who run it.
+ * Learners' display names, made unforgeable: normalised once (NFKC, every character that renders no ink removed,
+ * whitespace collapsed, capped), compared by their Unicode TR39 confusable skeleton taken before any case folding
+ * (so a Cyrillic "Тom" is the same name as "Tom", and "Vіc" as "Vic"), and never a name the class reserves for the
+ * people who run it.
  */
 import { readFileSync } from 'node:fs';
 import { CLASS_LIMITS } from './class-protocol.ts';
@@ -16,9 +17,17 @@ const PROTOTYPE_OF: ReadonlyMap<string, string> = (() => {
   return map;
 })();
 
-// Format characters (bidi overrides and isolates, zero-width joiners and spaces, soft hyphens), controls,
-// private-use and unassigned code points, variation selectors and the Hangul fillers that render as nothing.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\u115F\u1160\u3164\uFFA0]|\u034F|[\u180B-\u180F]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/gu;
+/** Every White_Space character (line and paragraph separators, ideographic and Ogham spaces…): shown as one space. */
+const WHITE_SPACE = /\p{White_Space}+/gu;
+
+/**
+ * What renders no ink, by Unicode's properties rather than a list: every Default_Ignorable_Code_Point (zero-width
+ * spaces and joiners, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation selectors, tags…), every
+ * control, format, unassigned, private-use or surrogate code point (\p{C}: bidi overrides and isolates among them), and
+ * every "other symbol" (So) that is not an emoji: the category where Unicode puts the blank graphic characters that are
+ * not default-ignorable (the Braille pattern blank U+2800, the musical null notehead U+1D159).
+ */
+const NO_INK = /[\p{Default_Ignorable_Code_Point}\p{C}]|(?!\p{Emoji})\p{So}/gu;
 
 /** Words no learner may call themselves, alone or inside a name ("Teacher (instructor)"), compared by skeleton. */
 const RESERVED_WORDS = [
@@ -40,18 +49,34 @@ const RESERVED_WORDS = [
 ];
 
 /**
- * The name as the class stores and shows it: NFKC, every run of whitespace one space, invisible characters
- * and controls gone, trimmed, at most `CLASS_LIMITS.name` characters (code points, never half a pair).
+ * The name as the class stores and shows it: NFKC, every run of whitespace one space, whatever renders no ink
+ * (NO_INK) gone, trimmed, at most `CLASS_LIMITS.name` characters (code points, never half a pair).
  */
 export function normaliseName(raw: string): string {
-  const visible = raw.normalize('NFKC').replace(/\s+/gu, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
+  const visible = raw.normalize('NFKC').replace(WHITE_SPACE, ' ').replace(NO_INK, '').replace(/ {2,}/g, ' ').trim();
   return Array.from(visible).slice(0, CLASS_LIMITS.name).join('').trim();
 }
 
-/** The TR39 skeleton of `text` (NFD, each character to its prototype, NFD again), case folded: equal for look-alikes. */
-export function nameSkeleton(text: string): string {
-  const mapped = Array.from(text.toLowerCase().normalize('NFD'), (character) => PROTOTYPE_OF.get(character) ?? character).join('');
-  return mapped.normalize('NFD').toLowerCase();
+/** The TR39 skeleton of `text`: NFD, each character to its confusables prototype, NFD again. Case is left as it is. */
+function skeleton(text: string): string {
+  return Array.from(text.normalize('NFD'), (character) => PROTOTYPE_OF.get(character) ?? character)
+    .join('')
+    .normalize('NFD');
+}
+
+/**
+ * The keys two look-alike names share at least one of: the skeleton taken first, then case folded (a capital
+ * look-alike such as Cyrillic "Т" maps to "T" only before folding), then skeleton again; and the skeleton of the
+ * folded text (so "Ian" and "ian" meet, though a capital "I" alone is a look-alike of "l").
+ */
+export function nameKeys(text: string): string[] {
+  const keys = [skeleton(skeleton(text).toLowerCase()), skeleton(text.toLowerCase())];
+  return keys[0] === keys[1] ? [keys[0]] : keys;
+}
+
+/** Whether names `a` and `b` look the same: they share a key (see nameKeys). */
+export function lookAlike(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((key) => b.includes(key));
 }
 
 /** The reserved word a (normalised) name holds, by skeleton, as a word or spelled out across separators; undefined when none. */
@@ -63,6 +88,6 @@ export function reservedWordIn(name: string): string | undefined {
     if (Array.from(word).length === 1) spelled[spelled.length - 1] += word;
     else spelled.push('');
   }
-  const skeletons = [...words, ...spelled, words.join('')].map(nameSkeleton);
-  return RESERVED_WORDS.find((word) => skeletons.includes(nameSkeleton(word)));
+  const keys = [...words, ...spelled, words.join('')].flatMap(nameKeys);
+  return RESERVED_WORDS.find((word) => lookAlike(nameKeys(word), keys));
 }

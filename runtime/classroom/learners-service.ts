@@ -2,15 +2,15 @@ import { HttpException, Service, type ServiceParams } from 'halo';
 import { hashSecret, sameSecret } from './class-identity.ts';
 import type { LearnerRecord } from './class-protocol.ts';
 import { text, type RecordMirror } from './class-tables.ts';
-import { nameSkeleton, reservedWordIn } from './learner-names.ts';
+import { lookAlike, nameKeys, reservedWordIn } from './learner-names.ts';
 
 /** What the class keeps of a learner besides what the dashboard shows. */
 interface LearnerEntry {
   record: LearnerRecord;
   /** Their secret, hashed: never answered. */
   secretHash: string;
-  /** The name's confusable skeleton: two learners never share one. */
-  nameKey: string;
+  /** The name's confusable keys (see nameKeys): two learners never share one. */
+  nameKeys: string[];
   /** The client address they joined from (the per-address cap counts it). */
   address: string;
   /** Removed by the teacher: their secret is refused with a message that says so. */
@@ -44,7 +44,8 @@ export class LearnersService extends Service<string, LearnerRecord> {
     const service = new LearnersService(mirror);
     for (const row of await mirror.all()) {
       const record: LearnerRecord = { id: text(row, 'id'), name: text(row, 'name'), joinedAt: text(row, 'joinedAt') };
-      const entry = { record, secretHash: text(row, 'secretHash'), nameKey: text(row, 'nameKey'), address: text(row, 'address') };
+      // The keys follow from the name: a class kept by an older version compares by today's rules.
+      const entry = { record, secretHash: text(row, 'secretHash'), nameKeys: nameKeys(record.name), address: text(row, 'address') };
       service.entries.set(record.id, { ...entry, removed: row.removed === true });
       service.nextId = Math.max(service.nextId, Number(record.id) + 1);
     }
@@ -93,9 +94,9 @@ export class LearnersService extends Service<string, LearnerRecord> {
 
   /** Adds a learner (hooks validated and normalised `data`); their secret is stored hashed and never answered. */
   override async create(data: LearnerRecord & JoiningLearner): Promise<LearnerRecord> {
-    const nameKey = this.freeName(data.name);
+    const keys = this.freeName(data.name);
     const record: LearnerRecord = { id: String(this.nextId++), name: data.name, joinedAt: new Date().toISOString() };
-    const entry: LearnerEntry = { record, secretHash: hashSecret(data.secret), nameKey, address: data.address, removed: false };
+    const entry: LearnerEntry = { record, secretHash: hashSecret(data.secret), nameKeys: keys, address: data.address, removed: false };
     this.entries.set(record.id, entry);
     await this.keep(entry);
     return record;
@@ -104,9 +105,9 @@ export class LearnersService extends Service<string, LearnerRecord> {
   /** Renames learner `id` (hooks normalised the name): the same rules as joining. */
   override async modify(id: string | null, data: { name: string }): Promise<LearnerRecord> {
     const entry = this.entry(id);
-    const nameKey = this.freeName(data.name, entry.record.id);
+    const keys = this.freeName(data.name, entry.record.id);
     entry.record = { ...entry.record, name: data.name };
-    entry.nameKey = nameKey;
+    entry.nameKeys = keys;
     await this.keep(entry);
     return entry.record;
   }
@@ -134,19 +135,19 @@ export class LearnersService extends Service<string, LearnerRecord> {
     return entry;
   }
 
-  /** The skeleton of `name` when no other sharing learner (but `self`) has it and it holds no reserved word; else a 409 / 400. */
-  private freeName(name: string, self?: string): string {
+  /** The keys of `name` when no other sharing learner (but `self`) shares one and it holds no reserved word; else a 409 / 400. */
+  private freeName(name: string, self?: string): string[] {
     const reserved = reservedWordIn(name);
     if (reserved !== undefined)
       throw HttpException.badRequest({ message: `"${reserved}" is kept for the people who run the class: choose another name.` });
-    const nameKey = nameSkeleton(name);
-    if (this.sharing().some((entry) => entry.nameKey === nameKey && entry.record.id !== self))
+    const keys = nameKeys(name);
+    if (this.sharing().some((entry) => entry.record.id !== self && lookAlike(entry.nameKeys, keys)))
       throw HttpException.conflict({ message: 'Someone in the class already has this name (or one that looks the same): choose another.' });
-    return nameKey;
+    return keys;
   }
 
   private keep(entry: LearnerEntry): Promise<void> {
-    const { record, secretHash, nameKey, address, removed } = entry;
-    return this.mirror.put(record.id, { ...record, secretHash, nameKey, address, removed });
+    const { record, secretHash, address, removed } = entry;
+    return this.mirror.put(record.id, { ...record, secretHash, address, removed });
   }
 }

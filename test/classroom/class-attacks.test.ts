@@ -116,6 +116,33 @@ describe('names no one can forge', () => {
     expect(answer).toMatchObject({ status: 201, json: { name: 'ciV' } });
   });
 
+  it('refuses capital look-alikes (Cyrillic Т, М, В, К, Н) and names that differ only by a blank character', async () => {
+    const open = await newClass({ learnersPerAddress: 20 });
+    const room = newDevice();
+    for (const name of ['Tom', 'Mia', 'Ben', 'Kim', 'Hal']) expect((await join_(open, room, name)).answer.status, name).toBe(201);
+    const forged = ['\u0422om', '\u041Cia', '\u0412en', '\u041Aim', '\u041Dal', '\u0422\u041E\u041C'];
+    const blanks = ['\u2800', '\u3164', '\u115F', '\u1160', '\uFFA0', '\u2060', '\u{E0020}'].map((blank) => `Tom${blank}`);
+    for (const name of [...forged, ...blanks, 'Ben\u3000']) {
+      const { answer } = await join_(open, newDevice(), name);
+      expect(answer, JSON.stringify(name)).toMatchObject({
+        status: 409,
+        json: { message: expect.stringContaining('already has this name') },
+      });
+    }
+    const socket = await socketFrom(open, newDevice(), `code=${open.info.code}`);
+    expect((await socket.call('api/learners.create', { data: { name: 'Kim\u2800', secret: 'w'.repeat(40) } })).error).toMatchObject({
+      status_code: 409,
+    });
+    for (const name of ['\u0422\u0435\u0430\u0441her', '\u0422EACHER']) {
+      const { answer } = await join_(open, newDevice(), name);
+      expect(answer, name).toMatchObject({
+        status: 400,
+        json: { message: expect.stringContaining('kept for the people who run the class') },
+      });
+    }
+    expect((await join_(open, newDevice(), '\u2800\u3164\u115F')).answer.status).toBe(400);
+  });
+
   it('refuses a 200,000-character name and stores at most 40 characters of a long one, controls gone', async () => {
     const open = await newClass();
     const huge = await join_(open, newDevice(), 'x'.repeat(200_000));
