@@ -1,5 +1,6 @@
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
+import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../embed/allowed-origins.ts';
 
 /** The snippet script's name at the site's root: the one URL an author's page loads. */
 const EMBED_SCRIPT_FILE = 'embed.js';
@@ -41,6 +42,8 @@ export function embedScriptPlugin(entry = 'web/embed/embed.ts'): Plugin {
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: EMBED_SCRIPT_FILE, source: await embedScript(entry, true) });
+      // Any page may embed until the host says otherwise; a file, not a missing one, so no 404 in the author's console.
+      this.emitFile({ type: 'asset', fileName: ALLOWED_ORIGINS_FILE, source: ANY_ORIGIN_LIST });
     },
   };
 }

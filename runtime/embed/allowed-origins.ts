@@ -1,11 +1,12 @@
 /**
  * The optional allowlist of pages that may use a deployment's snippet frame: `embed-origins.json` at the site's
- * root (`{ "origins": ["https://docs.example.org"] }`), written by whoever hosts the playground. Without
- * the file any page may; the snippets' programs run sandboxed either way.
+ * root (`{ "origins": ["https://docs.example.org"] }`), written by whoever hosts the playground. The build and
+ * the snippet kit write one that lets any page (`["*"]`), so the frame's request for it does not 404 in the
+ * author's console; without the file any page may too. The snippets' programs run sandboxed either way.
  */
 
 /** The allowlist's file name, at the site's root. */
-const ALLOWED_ORIGINS_FILE = 'embed-origins.json';
+export const ALLOWED_ORIGINS_FILE = 'embed-origins.json';
 
 /** The origins of the allowlist at `root`, or null when there is none (any page may embed). */
 export async function readAllowedOrigins(root: URL): Promise<string[] | null> {
@@ -22,7 +23,10 @@ export async function readAllowedOrigins(root: URL): Promise<string[] | null> {
   return Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
 }
 
-/** Whether a page of `origin` may use the frame under `allowed` (null: no allowlist). */
+/** What a build writes when nobody limited it: a list that holds `*` lets any page embed (and nothing 404s). */
+export const ANY_ORIGIN_LIST = `${JSON.stringify({ origins: ['*'] })}\n`;
+
+/** Whether a page of `origin` may use the frame under `allowed` (null: no allowlist; `*` in it: any page). */
 export function originAllowed(origin: string, allowed: string[] | null): boolean {
-  return allowed === null || allowed.includes(origin);
+  return allowed === null || allowed.includes('*') || allowed.includes(origin);
 }

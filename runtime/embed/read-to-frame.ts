@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_BODY_CHARS, MAX_MESSAGE_CHARS, type SnippetRequest, type ToFrame } from './snippet-protocol.ts';
+import { MAX_BODY_CHARS, MAX_MESSAGE_CHARS, MAX_TIME_LIMIT_MS, type SnippetRequest, type ToFrame } from './snippet-protocol.ts';
 
 const id = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'a snippet id is 1 to 64 letters, digits, _ or -'));
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -24,6 +24,7 @@ const ToFrameSchema = v.variant('type', [
     seq,
     files: v.record(v.pipe(v.string(), v.maxLength(100)), v.string()),
     bundle: v.optional(v.strictObject({ code: v.string(), id: v.pipe(v.string(), v.maxLength(200)) })),
+    timeLimitMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(MAX_TIME_LIMIT_MS))),
   }),
   v.strictObject({ type: v.literal('send'), id, seq, request: requestShape }),
   v.strictObject({ type: v.literal('checks'), id, seq, checks: v.unknown() }),

@@ -6,8 +6,9 @@ import type { Check } from '../course/format/check-format.ts';
 import { checkIssues } from '../course/format/check-schema.ts';
 import { filesProblem } from '../course/exercises/file-names.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
+import { cacheWorks } from './frame-storage.ts';
 import { SnippetProgram } from './snippet-program.ts';
-import type { FromFrame, KeptBundle, ToFrame } from './snippet-protocol.ts';
+import type { FromFrame, ToFrame } from './snippet-protocol.ts';
 
 /** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
 const MAX_PROGRAMS = 24;
@@ -33,13 +34,7 @@ export class SnippetHub {
   private readonly programs = new Map<string, SnippetProgram>();
   private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
   /** Whether the compile cache can keep anything here (a browser blocking third-party storage throws). */
-  private readonly cacheWorks: Promise<boolean> =
-    typeof caches === 'undefined'
-      ? Promise.resolve(false)
-      : caches.keys().then(
-          () => true,
-          () => false,
-        );
+  private readonly cacheWorks = cacheWorks();
 
   /** Answers with `reply`; `root` is the site's root URL (PGlite's assets), `scope` keeps this page's databases apart. */
   constructor(
@@ -55,7 +50,7 @@ export class SnippetHub {
   async handle(message: ToFrame): Promise<void> {
     switch (message.type) {
       case 'run':
-        return this.run(message.id, message.seq, message.files, message.bundle);
+        return this.run(message);
       case 'send': {
         const program = this.programs.get(message.id);
         if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
@@ -70,8 +65,11 @@ export class SnippetHub {
     }
   }
 
-  /** Runs `files`, or `kept` (what this build compiled from them before, kept by the page) without compiling. */
-  private async run(id: string, seq: number, files: Record<string, string>, kept?: KeptBundle): Promise<void> {
+  /**
+   * Runs the message's files, or its `bundle` (what this build compiled from them before, kept by the page) without
+   * compiling, with its time limit for the start and each request.
+   */
+  private async run({ id, seq, files, bundle: kept, timeLimitMs }: Extract<ToFrame, { type: 'run' }>): Promise<void> {
     const problem = filesProblem(files, 'main.ts');
     if (problem) return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: problem });
     const program = this.programOf(id);
@@ -82,7 +80,7 @@ export class SnippetHub {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
     }
     const bundle = compiled?.bundle ?? kept;
-    if (!bundle || !(await program.run(bundle))) {
+    if (!bundle || !(await program.run(bundle, timeLimitMs))) {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
     }
     const keep = compiled && !(await this.cacheWorks) ? compiled.bundle : undefined;

@@ -16,21 +16,29 @@ const DEFAULT_ORIGIN = 'http://localhost:3000';
  */
 export class SnippetProgram {
   private bundle: ProgramBundle | null = null;
+  private timeLimitMs: number;
 
   /** Runs programs on `host`, each in the storage scope `storageScope`. */
   constructor(
     private readonly host: ServerHost,
     private readonly storageScope: string,
-  ) {}
+  ) {
+    this.timeLimitMs = host.requestTimeoutMs;
+  }
 
   /** The origin requests go to: the first the running program listens on. */
   get origin(): string {
     return this.host.state.origins[0] ?? DEFAULT_ORIGIN;
   }
 
-  /** Replaces the running program with `bundle` (fresh state); false when it did not start. */
-  async run(bundle: ProgramBundle): Promise<boolean> {
+  /**
+   * Replaces the running program with `bundle` (fresh state); false when it did not start. `timeLimitMs` (the
+   * host's default, 5 s, when not given) bounds its start and each request: past it the program is restarted.
+   */
+  async run(bundle: ProgramBundle, timeLimitMs?: number): Promise<boolean> {
     this.bundle = bundle;
+    this.timeLimitMs = timeLimitMs ?? this.timeLimitMs;
+    this.host.requestTimeoutMs = this.timeLimitMs;
     const state = await this.host.run(bundle, { storageScope: this.storageScope });
     return state.status === 'running';
   }

@@ -15,6 +15,9 @@ export const MAX_MESSAGE_CHARS = 1_200_000;
 /** The longest response body the frame passes back, in characters (the rest is cut, and said so). */
 export const MAX_BODY_CHARS = 200_000;
 
+/** The longest time limit (a request's, or a program's start) a snippet may set, in milliseconds. */
+export const MAX_TIME_LIMIT_MS = 120_000;
+
 /** A request a snippet sends to its program: the path is the program's (its origin is the program's first). */
 export interface SnippetRequest {
   method: string;
@@ -36,7 +39,7 @@ export interface KeptBundle {
 
 /** Every message the page may send over the port (`seq` numbers a question; the frame's answer echoes it). */
 export type ToFrame =
-  | { type: 'run'; id: string; seq: number; files: Record<string, string>; bundle?: KeptBundle }
+  | { type: 'run'; id: string; seq: number; files: Record<string, string>; bundle?: KeptBundle; timeLimitMs?: number }
   | { type: 'send'; id: string; seq: number; request: SnippetRequest }
   | { type: 'checks'; id: string; seq: number; checks: unknown }
   | { type: 'stop'; id: string };
@@ -71,7 +74,8 @@ export interface SnippetCheckResult {
 
 /** Every message the frame sends back over the port (`seq` echoes the page's request). */
 export type FromFrame =
-  | { type: 'hello'; version: number; build: string }
+  /** `kept`: whether this browser lets the frame keep storage (its compile cache, databases) between visits. */
+  | { type: 'hello'; version: number; build: string; kept: boolean }
   | { type: 'refused'; seq?: number; id?: string; reason: string }
   | { type: 'ran'; id: string; seq: number; ok: true; origin: string; keep?: KeptBundle }
   | { type: 'ran'; id: string; seq: number; ok: false; diagnostics: SnippetDiagnostic[]; message: string }

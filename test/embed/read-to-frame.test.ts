@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { readToFrame } from '../../runtime/embed/read-to-frame.ts';
-import { MAX_MESSAGE_CHARS } from '../../runtime/embed/snippet-protocol.ts';
-import { originAllowed } from '../../runtime/embed/allowed-origins.ts';
+import { MAX_MESSAGE_CHARS, MAX_TIME_LIMIT_MS } from '../../runtime/embed/snippet-protocol.ts';
+import { ANY_ORIGIN_LIST, originAllowed } from '../../runtime/embed/allowed-origins.ts';
 
 test("the frame reads the page's messages of the protocol", () => {
   const run = { type: 'run', id: 's1', seq: 1, files: { 'main.ts': 'x' } };
@@ -29,4 +29,16 @@ test('without an allowlist any page may connect; with one, only the pages it nam
   expect(originAllowed('https://blog.example', null)).toBe(true);
   expect(originAllowed('https://blog.example', ['https://docs.example'])).toBe(false);
   expect(originAllowed('https://docs.example', ['https://docs.example'])).toBe(true);
+  // What the build and the kit write when nobody limited them.
+  expect(originAllowed('https://blog.example', (JSON.parse(ANY_ORIGIN_LIST) as { origins: string[] }).origins)).toBe(true);
+});
+
+test("a run's time limit is a whole number of milliseconds from 100 to MAX_TIME_LIMIT_MS", () => {
+  const run = { type: 'run', id: 's1', seq: 1, files: { 'main.ts': 'x' } };
+  expect(readToFrame({ ...run, timeLimitMs: 10_000 })).toMatchObject({ ok: true });
+  expect(readToFrame({ ...run, timeLimitMs: MAX_TIME_LIMIT_MS + 1 })).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/^timeLimitMs/) as string,
+  });
+  expect(readToFrame({ ...run, timeLimitMs: 50 })).toMatchObject({ ok: false });
 });

@@ -39,3 +39,9 @@ test('the API takes a request as parts, with headers as an object or pairs', () 
     body: 'text',
   });
 });
+
+test('a request line with its HTTP version, as HTTP writes it, is the same request', () => {
+  expect(parseRequestText('GET /x HTTP/1.1')).toEqual({ method: 'GET', path: '/x', headers: [], body: undefined });
+  expect(parseRequestText('post /greet http/2\naccept: text/plain\n\nhi')).toMatchObject({ method: 'POST', path: '/greet', body: 'hi' });
+  expect(parseRequestText('GET /x HTTP/1.1 extra')).toBeNull();
+});

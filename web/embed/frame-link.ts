@@ -4,6 +4,11 @@ import { dropBundle, keepBundle, keptBundle } from './kept-bundles.ts';
 /** A message to the frame, without the sequence number the link gives it. */
 type Ask = ToFrame extends infer M ? (M extends { seq: number } ? Omit<M, 'seq'> : never) : never;
 
+/** How long the frame may take to say hello once loaded: past it, it is not a Halo frame (a 404 page, a proxy's page). */
+const HELLO_AFTER_LOAD_MS = 20_000;
+/** How long the frame may take to load at all. */
+const LOAD_MS = 90_000;
+
 /** An answer to one question: anything the frame sends with its `seq`. */
 type Answer = Extract<FromFrame, { seq?: number }>;
 
@@ -19,35 +24,58 @@ export class FrameLink {
   private nextSeq = 1;
   /** The frame's build (its hello says): what the page keeps from it is handed back to it only. */
   private build = '';
+  /** Whether the browser lets the frame keep storage between visits (its hello says). */
+  kept = true;
+  private readonly frame = document.createElement('iframe');
 
-  /** Opens the frame at `frameUrl` in the page (hidden: it shows nothing; the snippets show its answers). */
+  /** Opens the frame at `frameUrl` in the page (never seen: it shows nothing; the snippets show its answers). */
   constructor(frameUrl: URL) {
-    const frame = document.createElement('iframe');
+    const frame = this.frame;
     // Scripts and its own origin (its compiler's cache); no top navigation, popups, forms or downloads.
     frame.setAttribute('sandbox', 'allow-scripts allow-same-origin');
     frame.title = 'Halo snippets';
     frame.hidden = true;
+    // An inline !important beats any stylesheet of the page (a theme's `iframe { display: block }` beats [hidden]).
+    frame.style.setProperty('display', 'none', 'important');
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');
     frame.src = frameUrl.href;
     this.port = new Promise<MessagePort>((resolve, reject) => {
+      const unreachable = `Halo's snippet frame (${frameUrl.href}) could not be loaded`;
+      let timer = setTimeout(() => reject(new Error(`${unreachable}: it did not load within ${LOAD_MS / 1000} s.`)), LOAD_MS);
       frame.addEventListener('load', () => {
+        clearTimeout(timer);
+        timer = setTimeout(
+          () => reject(new Error(`${unreachable}: it loaded, but is not a Halo snippet frame, or it did not start.`)),
+          HELLO_AFTER_LOAD_MS,
+        );
         const channel = new MessageChannel();
         channel.port1.onmessage = (event: MessageEvent<FromFrame>) => {
           const data = event.data;
           if (data.type === 'hello') {
+            clearTimeout(timer);
             this.build = data.build;
+            this.kept = data.kept !== false;
             return resolve(channel.port1);
           }
-          if (data.type === 'refused' && data.seq === undefined && data.id === undefined)
+          if (data.type === 'refused' && data.seq === undefined && data.id === undefined) {
+            clearTimeout(timer);
             reject(new Error(`The snippet frame refused: ${data.reason}`));
+          }
           this.receive(data);
         };
         frame.contentWindow?.postMessage({ type: CONNECT, version: PROTOCOL_VERSION }, frameUrl.origin, [channel.port2]);
       });
-      frame.addEventListener('error', () => reject(new Error(`The snippet frame ${frameUrl.href} could not be loaded.`)));
+      frame.addEventListener('error', () => reject(new Error(`${unreachable}.`)));
     });
+    // A failed frame is dropped: the next Run opens a new one (the reader may be back online).
+    this.port.catch(() => this.close());
     document.body.append(frame);
+  }
+
+  private close(): void {
+    this.frame.remove();
+    if (link === this) link = null;
   }
 
   /** Sends `message` and resolves with the frame's answer to it. */
@@ -64,20 +92,20 @@ export class FrameLink {
    * Runs `files` as snippet `id`'s program: with the program this frame's build compiled from them before, if the
    * page kept it (kept-bundles.ts), so the frame need not compile; keeps what the frame hands back to keep.
    */
-  async run(id: string, files: Record<string, string>): Promise<Answer> {
+  async run(id: string, files: Record<string, string>, timeLimitMs?: number): Promise<Answer> {
     await this.port;
     const from = JSON.stringify(files);
     const bundle = keptBundle(this.build, from);
-    const answer = await this.ask({ type: 'run', id, files, ...(bundle ? { bundle } : {}) });
+    const answer = await this.ask({ type: 'run', id, files, ...(bundle ? { bundle } : {}), ...(timeLimitMs ? { timeLimitMs } : {}) });
     const ran = answer.type === 'ran' && answer.ok;
     if (ran && answer.keep) keepBundle(this.build, from, answer.keep);
     else if (bundle && !ran) dropBundle(this.build, from);
     return answer;
   }
 
-  /** Sends `message`, which has no answer. */
+  /** Sends `message`, which has no answer (nothing, when the frame failed: nothing runs there). */
   async tell(message: Extract<ToFrame, { type: 'stop' }>): Promise<void> {
-    (await this.port).postMessage(message);
+    (await this.port.catch(() => null))?.postMessage(message);
   }
 
   /** Passes the console lines of snippet `id`'s program to `listener`. */

@@ -7,6 +7,7 @@ import { SnippetHub } from '../../runtime/embed/snippet-hub.ts';
 import { CONNECT, PROTOCOL_VERSION, type FromFrame } from '../../runtime/embed/snippet-protocol.ts';
 import { readToFrame } from '../../runtime/embed/read-to-frame.ts';
 import { originAllowed, readAllowedOrigins } from '../../runtime/embed/allowed-origins.ts';
+import { storageKept } from '../../runtime/embed/frame-storage.ts';
 import { siteRoot } from '../../runtime/engine/site-root.ts';
 
 const root = siteRoot();
@@ -29,14 +30,14 @@ addEventListener('message', (event: MessageEvent<unknown>) => {
   if (data.version !== PROTOCOL_VERSION) return refuse(port, `this frame speaks version ${PROTOCOL_VERSION}`);
   if (!port) return;
   connected = true;
-  void allowed.then((origins) => {
+  void Promise.all([allowed, storageKept()]).then(([origins, kept]) => {
     if (!originAllowed(event.origin, origins)) return refuse(port, `${event.origin} is not on this playground's embed allowlist`);
-    open(port, event.origin);
+    open(port, event.origin, kept);
   });
 });
 
-/** Serves the page's snippets on `port`. */
-function open(port: MessagePort, origin: string): void {
+/** Serves the page's snippets on `port`; `kept` says whether this browser lets the frame keep storage. */
+function open(port: MessagePort, origin: string, kept: boolean): void {
   const reply = (message: FromFrame) => port.postMessage(message);
   const hub = new SnippetHub(root, origin, reply);
   port.onmessage = (event: MessageEvent<unknown>) => {
@@ -56,5 +57,5 @@ function open(port: MessagePort, origin: string): void {
     );
   };
   // This build's frame script: what the page keeps from this build (KeptBundle) it hands back to this build only.
-  reply({ type: 'hello', version: PROTOCOL_VERSION, build: new URL(import.meta.url).pathname });
+  reply({ type: 'hello', version: PROTOCOL_VERSION, build: new URL(import.meta.url).pathname, kept });
 }

@@ -1,4 +1,9 @@
-import type { SnippetCheckResult, SnippetRequest, SnippetResponse } from '../../runtime/embed/snippet-protocol.ts';
+import {
+  MAX_TIME_LIMIT_MS,
+  type SnippetCheckResult,
+  type SnippetRequest,
+  type SnippetResponse,
+} from '../../runtime/embed/snippet-protocol.ts';
 import { assembleProgram, type SnippetFiles } from './assemble-program.ts';
 import { frameLink, type FrameLink } from './frame-link.ts';
 import { readSnippetSource, type SnippetSource } from './snippet-source.ts';
@@ -7,6 +12,17 @@ import { SnippetView } from './snippet-view.ts';
 import { watchPageTheme } from './page-theme.ts';
 
 let snippets = 0;
+
+/** What a snippet says under itself where the browser lets its frame keep nothing (Chromium's third-party frames). */
+const NOT_KEPT_NOTE =
+  'This browser keeps nothing of this example between visits: its data resets when you leave, and it needs the network to run again.';
+
+/** The `time-limit` attribute (seconds) in milliseconds, or undefined for the default (5 s) when absent or not a number. */
+function timeLimitOf(value: string | null): number | undefined {
+  const seconds = Number(value);
+  if (value === null || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  return Math.min(MAX_TIME_LIMIT_MS, Math.max(100, Math.round(seconds * 1000)));
+}
 
 /**
  * `<halo-snippet>`: a code block of the page made a live Halo program with a request to send. Until Run (or,
@@ -27,6 +43,8 @@ export class HaloSnippet extends HTMLElement {
   private ranFrom: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private stopWatchingTheme: (() => void) | null = null;
+  /** Set by Stop until the next Run: what the frame answers for the stopped work is not shown as its outcome. */
+  private stopping = false;
 
   /** Sets the snippet up once its children are parsed (embed.js may load before the rest of the page). */
   connectedCallback(): void {
@@ -48,21 +66,29 @@ export class HaloSnippet extends HTMLElement {
     this.source = source;
     this.files = { ...source.visible };
     const editable = this.hasAttribute('editable');
-    // An editable snippet shows its own editor in place of the page's block; a read-only one keeps the page's.
-    if (editable && source.block instanceof HTMLElement) source.block.hidden = true;
     const names = Object.keys(this.files);
+    // An editable snippet, or one of several files, shows its own code in place of the page's block.
+    const showCode = editable || source.block === null || names.length > 1;
+    if (showCode && source.block instanceof HTMLElement) {
+      source.block.hidden = true;
+      source.block.style.setProperty('display', 'none', 'important');
+    }
     const label = this.getAttribute('label') ?? `${names[0] ?? 'program'}: ${requestLine(source.requests[0])}`;
     const height = this.getAttribute('height');
     this.view = new SnippetView(
       this.attachShadow({ mode: 'open' }),
       {
-        showCode: editable || source.block === null,
+        showCode,
         editable,
         requests: source.requests,
         label,
         height: height && /^\d+$/.test(height) ? `${height}px` : height,
       },
-      { run: () => void this.send().catch(() => undefined), edited: (file, code) => (this.files[file] = code) },
+      {
+        run: () => void this.send().catch(() => undefined),
+        stop: () => this.stop(),
+        edited: (file, code) => (this.files[file] = code),
+      },
     );
     this.view.setFiles(this.files);
     this.stopWatchingTheme = watchPageTheme(
@@ -95,12 +121,36 @@ export class HaloSnippet extends HTMLElement {
     const chosen = request === undefined ? this.chosenRequest() : requestOf(request);
     if (!chosen) return Promise.reject(new TypeError('send takes "METHOD /path" or { method, path, headers, body }.'));
     return this.serially(async () => {
-      const fresh = await this.ensureRunning();
-      if (fresh === null) return null;
-      const response = await this.exchange(chosen);
-      if (fresh && this.source?.checks) await this.checkNow();
-      return response;
+      this.stopping = false;
+      try {
+        const fresh = await this.ensureRunning();
+        if (fresh === null) return null;
+        const response = await this.exchange(chosen);
+        if (fresh && response && this.source?.checks) await this.checkNow();
+        return response;
+      } catch (error) {
+        // The frame did not load (offline, blocked, moved): the reader is told, and the next Run tries again.
+        return this.failed(error instanceof Error ? error.message : String(error));
+      }
     });
+  }
+
+  /** Stops the program while it starts or answers (the Stop button): the reader's way out of an endless loop. */
+  stop(): void {
+    if (!this.view) return;
+    this.stopping = true;
+    const link = this.link();
+    void link.tell({ type: 'stop', id: this.key });
+    void link.tell({ type: 'stop', id: `${this.key}-checks` });
+  }
+
+  /** Shows `message` as the outcome; nothing runs from here on. */
+  private failed(message: string): null {
+    this.ranFrom = null;
+    this.view?.setRunWord('Run');
+    this.view?.showFailure(message, []);
+    this.view?.setState(message);
+    return null;
   }
 
   /** Runs the snippet's checks (attribute `checks`) on a fresh copy of the program; resolves with the results, also the `checks` event. */
@@ -143,7 +193,13 @@ export class HaloSnippet extends HTMLElement {
     const from = JSON.stringify(files);
     if (from === this.ranFrom) return false;
     this.view?.setState('Starting the program…', true);
-    const answer = await this.link().run(this.key, files);
+    const link = this.link();
+    const answer = await link.run(this.key, files, timeLimitOf(this.getAttribute('time-limit')));
+    if (this.stopping) {
+      if (answer.type === 'ran' && answer.ok) void link.tell({ type: 'stop', id: this.key });
+      return this.failed('Stopped.');
+    }
+    this.view?.setNote(link.kept ? null : NOT_KEPT_NOTE);
     if (answer.type === 'ran' && answer.ok) {
       this.ranFrom = from;
       this.view?.setRunWord('Send');
@@ -160,6 +216,7 @@ export class HaloSnippet extends HTMLElement {
   private async exchange(request: SnippetRequest): Promise<SnippetResponse | null> {
     this.view?.setState(`Sending ${requestLine(request)}…`, true);
     const answer = await this.link().ask({ type: 'send', id: this.key, request });
+    if (this.stopping) return this.failed('Stopped.');
     if (answer.type !== 'response') {
       const reason = answer.type === 'refused' ? answer.reason : 'No answer.';
       this.view?.showFailure(reason, []);
@@ -179,7 +236,7 @@ export class HaloSnippet extends HTMLElement {
     // A copy of the program of its own: the checks' requests do not change what the reader's program holds.
     const id = `${this.key}-checks`;
     const link = this.link();
-    const ran = await link.run(id, this.programFiles());
+    const ran = await link.run(id, this.programFiles(), timeLimitOf(this.getAttribute('time-limit')));
     const answer = ran.type === 'ran' && ran.ok ? await link.ask({ type: 'checks', id, checks }) : ran;
     void link.tell({ type: 'stop', id });
     if (answer.type !== 'checks') {

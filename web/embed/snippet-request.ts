@@ -20,7 +20,7 @@ function withBodyType(headers: [string, string][], body: string | undefined): [s
 }
 
 /**
- * A request written as HTTP writes it: `METHOD /path` on the first line, then `name: value` headers, then a
+ * A request written as HTTP writes it: `METHOD /path` (or `METHOD /path HTTP/1.1`) on the first line, then `name: value` headers, then a
  * blank line and the body (`POST /greet\n\n{"name":"Ada"}`). A path alone is a GET; a body without a
  * content type is sent as JSON when it parses as JSON. Null when the first line is not a request line.
  */
@@ -30,7 +30,8 @@ export function parseRequestText(text: string): SnippetRequest | null {
     .trim()
     .split(/\n\s*\n/);
   const [line = '', ...headerLines] = head.split('\n');
-  const match = /^(?:([A-Za-z]+)\s+)?(\/\S*)$/.exec(line.trim());
+  // `GET /x HTTP/1.1`, as HTTP writes it (and as it is copied from a log or a .http file), is the same request.
+  const match = /^(?:([A-Za-z]+)\s+)?(\/\S*)(?:\s+HTTP\/\d(?:\.\d)?)?$/i.exec(line.trim());
   if (!match) return null;
   const headers: [string, string][] = [];
   for (const headerLine of headerLines) {

@@ -28,6 +28,7 @@ function requestsOf(element: Element): SnippetRequest[] {
   const texts: string[] = [];
   const line = element.getAttribute('request');
   if (line) texts.push(`${line}\n\n${element.getAttribute('body') ?? ''}`);
+  texts.push(...jsonAttribute(element, 'data-requests').filter((text): text is string => typeof text === 'string'));
   for (const script of element.querySelectorAll(':scope > script[data-request]')) texts.push(scriptText(script));
   const requests = texts.map(parseRequestText).filter((request): request is SnippetRequest => request !== null);
   return requests.length > 0 ? requests : [{ method: 'GET', path: '/', headers: [] }];
@@ -44,25 +45,44 @@ function checksOf(element: Element): unknown {
   }
 }
 
+/** The list an attribute holds as JSON (the Markdown plugins' `data-files` and `data-requests`), or [] when none. */
+function jsonAttribute(element: Element, name: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(element.getAttribute(name) ?? '[]');
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The files of the `data-files` attribute (what the Markdown plugins write): `[{ name, code, hidden?, page? }]`. */
+function attributeFiles(element: Element): { name: string; code: string; hidden: boolean; page: boolean }[] {
+  return jsonAttribute(element, 'data-files').flatMap((file) => {
+    const { name, code, hidden, page } = (file ?? {}) as Record<string, unknown>;
+    return typeof name === 'string' && typeof code === 'string' ? [{ name, code, hidden: hidden === true, page: page === true }] : [];
+  });
+}
+
 /**
- * Reads a `<halo-snippet>`: its files are its `<script type="text/plain" data-file="…">` children (with
- * `hidden`, setup the reader does not see), or else the code block before it (named by the `file`
- * attribute, `main.ts` by default), plus the hidden children either way.
+ * Reads a `<halo-snippet>`: its files are those of its `data-files` attribute and its
+ * `<script type="text/plain" data-file="…">` children (with `hidden`, setup the reader does not see), or else the
+ * code block before it (named by the `file` attribute, `main.ts` by default), plus the hidden ones either way.
+ * The page's block before it shows the code when the code came from it, or a `data-files` file says so (`page`).
  */
 export function readSnippetSource(element: Element): SnippetSource {
   const visible: Record<string, string> = {};
   const hidden: Record<string, string> = {};
+  const files = attributeFiles(element);
+  for (const file of files) (file.hidden ? hidden : visible)[file.name] = file.code;
   for (const script of element.querySelectorAll(':scope > script[data-file]')) {
     const name = script.getAttribute('data-file') ?? 'main.ts';
     (script.hasAttribute('hidden') ? hidden : visible)[name] = scriptText(script);
   }
-  let block: Element | null = null;
-  if (Object.keys(visible).length === 0) {
-    const before = blockBefore(element);
-    if (before) {
-      block = before.block;
-      visible[element.getAttribute('file') ?? 'main.ts'] = (before.pre.textContent ?? '').replace(/\n$/, '');
-    }
+  const before = blockBefore(element);
+  let block: Element | null = files.some((file) => file.page) ? (before?.block ?? null) : null;
+  if (Object.keys(visible).length === 0 && before) {
+    block = before.block;
+    visible[element.getAttribute('file') ?? 'main.ts'] = (before.pre.textContent ?? '').replace(/\n$/, '');
   }
   return { visible, hidden, requests: requestsOf(element), checks: checksOf(element), block };
 }

@@ -2,6 +2,7 @@
 export const SNIPPET_CSS = `
 :host { display: block; margin: 0.5rem 0 1.25rem; font: 14px/1.45 system-ui, sans-serif; }
 :host([hidden]) { display: none; }
+[hidden] { display: none !important; }
 .snippet { --bg: #fff; --fg: #1e293b; --muted: #64748b; --line: #cbd5e1; --panel: #f1f5f9; --accent: #1d4ed8; --ok: #15803d; --bad: #b91c1c;
   --keyword: #7c3aed; --string: #0f766e; --number: #b45309; --comment: #64748b;
   color: var(--fg); background: var(--bg); border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
@@ -21,6 +22,8 @@ pre, textarea { margin: 0; padding: 10px 12px; font: 13px/1.5 ui-monospace, SFMo
 .bar button, .bar select { font: inherit; min-height: 32px; border-radius: 4px; }
 .bar button { border: 1px solid var(--accent); background: var(--accent); color: var(--bg); padding: 2px 14px; font-weight: 600; cursor: pointer; }
 .bar button:disabled { opacity: 0.6; cursor: progress; }
+.bar button.stop { background: var(--bg); color: var(--bad); border-color: var(--bad); }
+.note { margin: 0; padding: 4px 12px 6px; border-top: 1px solid var(--line); color: var(--muted); font-size: 12px; }
 .bar select { border: 1px solid var(--line); background: var(--bg); color: var(--fg); max-width: 100%; }
 .bar code { font: 13px ui-monospace, monospace; overflow-wrap: anywhere; }
 .state { color: var(--muted); flex: 1 1 8rem; }

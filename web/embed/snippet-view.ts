@@ -20,6 +20,8 @@ export interface ViewOptions {
 /** What the view tells the element. */
 export interface ViewEvents {
   run(): void;
+  /** The reader pressed Stop while the program started or answered. */
+  stop(): void;
   edited(file: string, code: string): void;
 }
 
@@ -43,6 +45,8 @@ export class SnippetView {
   private readonly files = el('div', 'files');
   private readonly code = el('div', 'code');
   private readonly runButton = el('button', '', 'Run');
+  private readonly stopButton = el('button', 'stop', 'Stop');
+  private readonly note = el('p', 'note');
   private readonly state = el('span', 'state');
   private readonly picker: HTMLSelectElement | null = null;
   private readonly out = el('section', 'out');
@@ -63,7 +67,10 @@ export class SnippetView {
     this.runButton.type = 'button';
     this.runButton.setAttribute('aria-label', `Run ${options.label}`);
     this.runButton.addEventListener('click', () => events.run());
-    bar.append(this.runButton);
+    this.stopButton.type = 'button';
+    this.stopButton.hidden = true;
+    this.stopButton.addEventListener('click', () => events.stop());
+    bar.append(this.runButton, this.stopButton);
     if (options.requests.length > 1) {
       this.picker = el('select');
       this.picker.setAttribute('aria-label', 'Request');
@@ -76,8 +83,9 @@ export class SnippetView {
     this.checks.setAttribute('aria-label', 'Checks');
     this.consoleBox.append(el('summary', '', 'Console'), this.consoleLines);
     this.consoleBox.hidden = true;
+    this.note.hidden = true;
     if (options.height) this.code.style.setProperty('--code-height', options.height);
-    this.box.append(this.files, this.code, bar, this.out, this.checks, this.consoleBox);
+    this.box.append(this.code, bar, this.out, this.checks, this.consoleBox, this.note);
     shadow.append(style, this.box);
     this.code.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
@@ -96,7 +104,9 @@ export class SnippetView {
     this.sources = { ...files };
     const names = Object.keys(files);
     if (!names.includes(this.current)) this.current = names[0] ?? '';
-    this.files.hidden = !this.options.showCode || names.length < 2;
+    // No strip for one file: an empty strip of one tab is noise, whatever a stylesheet says of [hidden].
+    if (!this.options.showCode || names.length < 2) this.files.remove();
+    else if (!this.files.isConnected) this.box.prepend(this.files);
     this.files.setAttribute('role', 'tablist');
     this.files.replaceChildren(
       ...names.map((name) => {
@@ -138,10 +148,17 @@ export class SnippetView {
     return this.picker ? Number(this.picker.value) : 0;
   }
 
-  /** Says what the snippet is doing (announced politely), and holds the button while `busy`. */
+  /** Says what the snippet is doing (announced politely), and holds the button while `busy`, offering Stop instead. */
   setState(text: string, busy = false): void {
     this.state.textContent = text;
     this.runButton.disabled = busy;
+    this.stopButton.hidden = !busy;
+  }
+
+  /** Shows a line under the snippet about what this browser keeps of it (null: nothing to say). */
+  setNote(text: string | null): void {
+    this.note.textContent = text ?? '';
+    this.note.hidden = text === null;
   }
 
   /** The button's word: Run until the program runs, then Send. */
