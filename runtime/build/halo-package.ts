@@ -58,7 +58,8 @@ async function bundleRemark(root: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-function declarations(root: string, entry = 'runtime/node/index.ts'): string {
+/** The `.d.ts` bundle of one of the package's entries (the framework's by default). */
+export function declarations(root: string, entry = 'runtime/node/index.ts'): string {
   const [dts] = generateDtsBundle([{ filePath: resolve(root, entry), output: { noBanner: true, exportReferencedTypes: false } }], {
     preferredConfigPath: resolve(root, 'tsconfig.json'),
   });
@@ -70,7 +71,7 @@ function declarations(root: string, entry = 'runtime/node/index.ts'): string {
  * package has no `.d.ts` files (the type bundles are most of the time it takes: a full compile each), for a test
  * that only runs the package.
  */
-async function haloPackageFiles(root: string, { declarations: withDeclarations = true } = {}): Promise<Record<string, string>> {
+export async function haloPackageFiles(root: string, { declarations: withDeclarations = true } = {}): Promise<Record<string, string>> {
   const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as RootManifest;
   const packageJson = {
     name: 'halo',

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'fflate';
 
 /** One regular file of a tarball. */
@@ -53,4 +55,15 @@ export function tarGz(entries: TarEntry[], mtime = NPM_MTIME): Uint8Array {
     offset += part.length;
   }
   return gzipSync(tar, { level: 9, mtime: 0 });
+}
+
+/** Every file under `dir` (sorted, so equal folders give equal tarballs), as entries under `prefix`. */
+export function folderEntries(dir: string, prefix: string): TarEntry[] {
+  const files = (
+    readdirSync(dir, { recursive: true, withFileTypes: true }) as { name: string; parentPath: string; isFile: () => boolean }[]
+  )
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  return files.map((file) => ({ path: `${prefix}/${relative(dir, file)}`, content: readFileSync(file) }));
 }

@@ -1,5 +1,8 @@
-/** Module hooks (node:module `register`) that resolve `import … from 'halo'` to this repository's Node build, from any folder. */
-const HALO = new URL('../../node/index.ts', import.meta.url).href;
+import { pathToFileURL } from 'node:url';
+import { HALO_NODE_ENTRY } from './halo-home.ts';
+
+/** Module hooks (node:module `register`) that resolve `import … from 'halo'` to this framework's Node build, from any folder. */
+const HALO = pathToFileURL(HALO_NODE_ENTRY).href;
 
 type Resolved = { url: string; format?: string | null };
 type NextResolve = (specifier: string, context: unknown) => Promise<Resolved>;

@@ -3,5 +3,6 @@
  * reach this repository's framework, even from a course folder outside it.
  */
 import { register } from 'node:module';
+import { PACKAGED } from './halo-home.ts';
 
-register('./resolve-halo-hooks.ts', import.meta.url);
+register(PACKAGED ? './resolve-halo-hooks.js' : './resolve-halo-hooks.ts', import.meta.url);

@@ -3,14 +3,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './course-dir.ts';
+import { HALO_ROOT, programImport } from './halo-home.ts';
 
-/** Makes `halo` resolve to this repository's framework from a program anywhere (resolve-halo.ts). */
-const RESOLVE_HALO = join(REPO_ROOT, 'runtime/course/tools/resolve-halo.ts');
-/** Ends the program when this process goes (exit-with-parent.ts). */
-const EXIT_WITH_PARENT = join(REPO_ROOT, 'runtime/course/tools/exit-with-parent.ts');
-/** Tells this process each port the program listens on (report-listening.ts). */
-const REPORT_LISTENING = join(REPO_ROOT, 'runtime/course/tools/report-listening.ts');
+/**
+ * What a program's Node process imports first: tsx (TypeScript), `halo` resolved to this framework from a program
+ * anywhere (resolve-halo.ts), an exit when this process goes (exit-with-parent.ts), and a report of each port the
+ * program listens on (report-listening.ts). tsx by its own path: the program's folder need not have it installed.
+ */
+const PROGRAM_IMPORTS = [
+  import.meta.resolve('tsx'),
+  programImport('resolve-halo'),
+  programImport('exit-with-parent'),
+  programImport('report-listening'),
+];
 
 /** A Halo program running in a child process. */
 export interface RunningProgram {
@@ -43,18 +48,14 @@ function spawnProgram(
   { port, dataDir, env }: { port: number; dataDir: string; env: Record<string, string> },
   collect: (text: string) => void,
 ): ProgramRun {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', RESOLVE_HALO, '--import', EXIT_WITH_PARENT, '--import', REPORT_LISTENING, file],
-    {
-      cwd: REPO_ROOT,
-      // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
-      env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
-      // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts); the IPC
-      // channel carries the ports it listens on (report-listening.ts).
-      stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
-    },
-  );
+  const child = spawn(process.execPath, [...PROGRAM_IMPORTS.flatMap((module) => ['--import', module]), file], {
+    cwd: HALO_ROOT,
+    // HALO_TRACE=header: a check that expects something of a request's trace gets it (see runtime/node/trace-mode.ts).
+    env: { ...process.env, HALO_PORT: String(port), HALO_DATA_DIR: dataDir, NODE_OPTIONS: '', HALO_TRACE: 'header', ...env },
+    // stdin is a pipe only so that the program notices when this process is gone (exit-with-parent.ts); the IPC
+    // channel carries the ports it listens on (report-listening.ts).
+    stdio: ['pipe', 'pipe', 'pipe', 'ipc'],
+  });
   let listening = false;
   child.on('message', (message: { listening?: number }) => {
     if (message.listening === port) listening = true;

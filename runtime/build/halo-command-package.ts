@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { apiReference } from './api-reference-cache.ts';
+import { declarations, haloPackageFiles, OPTIONAL_PEERS } from './halo-package.ts';
+import { folderEntries, tarGz } from './tar.ts';
+import { PACKAGED_API_REFERENCE } from '../course/tools/api-entries.ts';
+
+/**
+ * What the `halo` command needs installed beside it, as the package's dependencies: tsx runs a program's TypeScript
+ * (`halo serve`, a course's proofs), esbuild compiles a course's lessons and checks, and TypeScript reads a checks
+ * file's lines for its problems. Versions as this repository pins them.
+ */
+const COMMAND_DEPENDENCIES = ['tsx', 'esbuild', 'typescript'] as const;
+
+/** The command's entry and the modules its programs `--import`, each one file of `cli/` (chunks beside them). */
+const CLI_ENTRIES = {
+  halo: 'runtime/cli/halo.ts',
+  'resolve-halo': 'runtime/course/tools/resolve-halo.ts',
+  'resolve-halo-hooks': 'runtime/course/tools/resolve-halo-hooks.ts',
+  'exit-with-parent': 'runtime/course/tools/exit-with-parent.ts',
+  'report-listening': 'runtime/course/tools/report-listening.ts',
+};
+
+/** ESM has no `require`; the CommonJS packages bundled in (qrcode, ws) call it for Node's built-ins. */
+const REQUIRE_BANNER =
+  "import { createRequire as __haloCreateRequire } from 'node:module';\nconst require = __haloCreateRequire(import.meta.url);";
+
+/** `cli/`: the `halo` command bundled for Node, with the course tools' `import.meta.haloPackaged` set (halo-home.ts). */
+async function cliFiles(root: string): Promise<Record<string, string>> {
+  const result = await build({
+    entryPoints: Object.fromEntries(Object.entries(CLI_ENTRIES).map(([name, file]) => [name, resolve(root, file)])),
+    outdir: resolve(root, 'cli'),
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    write: false,
+    define: { 'import.meta.haloPackaged': 'true' },
+    // ws's optional native speed-ups stay optional.
+    external: [...OPTIONAL_PEERS, ...COMMAND_DEPENDENCIES, 'bufferutil', 'utf-8-validate'],
+    banner: { js: REQUIRE_BANNER },
+    legalComments: 'inline',
+    logLevel: 'silent',
+  });
+  const files = Object.fromEntries(result.outputFiles.map((file) => [relative(root, file.path), file.text]));
+  files['cli/halo.js'] = `#!/usr/bin/env node\n${files['cli/halo.js']}`;
+  return files;
+}
+
+/** `course.js`: `halo/course` (defineChecks and the check format), which every course's checks.ts imports. */
+async function courseModule(root: string): Promise<string> {
+  const result = await build({
+    entryPoints: [resolve(root, 'runtime/course/format/check-format.ts')],
+    bundle: true,
+    platform: 'neutral',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/**
+ * The `halo` package a teacher or author installs: the framework (as the Node project's tarball has it), `halo/course`,
+ * the `halo` command and the prebuilt playground of `appDir` (a site build with no course in it: a course build
+ * writes its course beside a copy of it), as a tarball.
+ */
+export async function haloCommandTarball(root: string, appDir: string): Promise<Uint8Array> {
+  const framework = await haloPackageFiles(root);
+  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const packageJson = JSON.parse(framework['package.json']) as Record<string, unknown> & { exports: Record<string, unknown> };
+  packageJson.bin = { halo: './cli/halo.js' };
+  packageJson.exports = { ...packageJson.exports, './course': { types: './course.d.ts', default: './course.js' } };
+  packageJson.dependencies = Object.fromEntries(COMMAND_DEPENDENCIES.map((name) => [name, manifest.devDependencies[name]]));
+  const files: Record<string, string> = {
+    ...framework,
+    ...(await cliFiles(root)),
+    'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
+    'course.js': await courseModule(root),
+    'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts'),
+    [PACKAGED_API_REFERENCE]: JSON.stringify(apiReference()),
+  };
+  const entries = Object.entries(files).map(([name, content]) => ({ path: `package/${name}`, content }));
+  return tarGz([...entries, ...folderEntries(appDir, 'package/app')]);
+}
