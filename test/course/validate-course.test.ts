@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -92,12 +92,15 @@ describe('validateCourse', () => {
     ]);
   }, 90_000);
 
-  it('names a misspelt course file key in words, on the line of the chapter that has it', async () => {
+  it('names a misspelt course file key once, in words, on the line of the chapter that has it', async () => {
     const dir = fixtureCopy((at) => replaceIn(at('course.json'), '"lessons": ["05-echo"]', '"lesons": ["05-echo"]'));
     const problems = await validateCourse(dir, { proofs: false });
     expect(problems).toEqual([
-      { file: join(dir, 'course.json'), line: 5, message: '"chapters.1.lessons" is missing' },
-      { file: join(dir, 'course.json'), line: 5, message: '"chapters.1.lesons" is not a key of a chapter (title, intro, lessons)' },
+      {
+        file: join(dir, 'course.json'),
+        line: 5,
+        message: '"chapters.1.lesons" is not a key of a chapter (title, intro, lessons): did you mean "lessons"?',
+      },
     ]);
   }, 60_000);
 
@@ -116,13 +119,71 @@ describe('validateCourse', () => {
         message: 'lists the lesson "07-missing", but there is no folder 07-missing/ with a lesson.md',
       },
       { file: join(dir, '10-greeting/lesson.md'), line: 14, message: 'broken link: there is no lesson "06-nowhere"' },
-      { file: join(dir, '10-greeting/checks.ts'), line: 4, message: 'check 1: "expect" is missing' },
       {
         file: join(dir, '10-greeting/checks.ts'),
         line: 7,
-        message: expect.stringMatching(/^check 1: "expected" is not a key of a check \(title, kind, request, expect/),
+        message: expect.stringMatching(
+          /^check 1: "expected" is not a key of a check \(title, kind, request, expect.*\): did you mean "expect"\?$/,
+        ),
       },
-      { file: join(dir, '05-echo/lesson.md'), line: 3, message: expect.stringContaining('"sumary" is not a frontmatter key') },
+      {
+        file: join(dir, '05-echo/lesson.md'),
+        line: 3,
+        message: expect.stringMatching(/"sumary" is not a frontmatter key .*: did you mean "summary"\?$/),
+      },
+    ]);
+  }, 60_000);
+
+  it('gives exactly one problem per planted fault of test/fixtures/course-faults, each at its file and line, in well under a second', async () => {
+    const dir = join(import.meta.dirname, '../fixtures/course-faults');
+    const started = performance.now();
+    const problems = await validateCourse(dir);
+    const took = performance.now() - started;
+    // Each fault's line is the one after the comment that plants it.
+    const planted = (file: string, fault: number) => {
+      const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+      return lines.findIndex((line) => line.includes(`Planted fault ${fault}:`)) + 2;
+    };
+    expect(problems).toEqual([
+      {
+        file: join(dir, '10-greeting/lesson.md'),
+        line: planted('10-greeting/lesson.md', 2),
+        message: expect.stringContaining('"sumary" is not a frontmatter key'),
+      },
+      {
+        file: join(dir, '10-greeting/checks.ts'),
+        line: planted('10-greeting/checks.ts', 1),
+        message: expect.stringMatching(/^check 2: "steps\.1\.expcet" is not a key of an HTTP step .*did you mean "expect"\?$/),
+      },
+      {
+        file: join(dir, '05-echo/lesson.md'),
+        line: planted('05-echo/lesson.md', 3),
+        message: '"files" lists echo.ts, which the starter and the solution do not have',
+      },
+      {
+        file: join(dir, '05-echo/solution.ts'),
+        line: planted('05-echo/solution.ts', 4),
+        message: 'imports "./greet.ts", but the solution has no file greet.ts',
+      },
+    ]);
+    // Nothing runs: a lesson whose checks or imports are wrong is not proved, so a build that fails validation fails fast.
+    expect(took).toBeLessThan(10_000);
+  }, 60_000);
+
+  it('reports a missing import of a program of several files with its path from the lesson folder, and of checks.ts at its line', async () => {
+    const dir = fixtureCopy((at) => {
+      mkdirSync(at('05-echo/starter'));
+      renameSync(at('05-echo/starter.ts'), at('05-echo/starter/main.ts'));
+      replaceIn(at('05-echo/starter/main.ts'), "from 'halo';", "from 'halo';\nimport './lib/names.ts';");
+      replaceIn(at('05-echo/checks.ts'), "from 'halo/course';", "from 'halo/course';\nimport './names.ts';");
+    });
+    expect(await validateCourse(dir)).toEqual([
+      {
+        file: join(dir, '05-echo/starter/main.ts'),
+        line: 2,
+        message: 'imports "./lib/names.ts", but the starter has no file starter/lib/names.ts',
+      },
+      { file: join(dir, '05-echo/checks.ts'), line: 2, message: 'cannot be loaded: Could not resolve "./names.ts"' },
     ]);
   }, 60_000);
 });

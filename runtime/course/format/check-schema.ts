@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { locatedIssue, strictObject as strict, type LocatedIssue } from './strict-object.ts';
+import { locatedIssue, mergeTypos, strictObject as strict, type LocatedIssue } from './strict-object.ts';
 import { VALUE_KIND_TYPES, type JsonValue } from './check-format.ts';
 import { TRACE_OUTCOMES, TRACE_STEP_KINDS } from '../../framework/tracing/trace-data.ts';
 
@@ -74,13 +74,21 @@ const heading = {
 /** Listed after the request and steps keys, so an unknown key's message names the common ones first. */
 const scoring = { points: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0, 'must be 0 or more'))) };
 
+/**
+ * A step is a WebSocket step when it names a `socket`, else an HTTP step: only the step it is meant to be is
+ * checked, so a misspelt key of an HTTP step is not also reported as three keys a WebSocket step lacks.
+ */
+const flowStep = v.lazy((input: unknown) =>
+  typeof input === 'object' && input !== null && 'socket' in input ? socketStep : strict(httpStep, 'an HTTP step'),
+);
+
 /** A check with one request. */
 const SINGLE_CHECK = strict({ ...heading, ...httpStep, ...scoring }, 'a check');
 /** A check of several steps. */
 const FLOW_CHECK = strict(
   {
     ...heading,
-    steps: v.pipe(v.array(v.union([strict(httpStep, 'an HTTP step'), socketStep])), v.minLength(1, 'must have at least one step')),
+    steps: v.pipe(v.array(flowStep), v.minLength(1, 'must have at least one step')),
     ...scoring,
   },
   'a check of steps',
@@ -98,13 +106,13 @@ export function checkIssuesAt(value: unknown): CheckIssue[] {
   const flow = typeof value === 'object' && value !== null && 'steps' in value;
   const parsed = v.safeParse(flow ? FLOW_CHECK : SINGLE_CHECK, value);
   if (parsed.success) return [];
-  // A step is an HTTP or a WebSocket step: the branch it meant to be names what to fix. Its issues are
-  // reported from the step down, under the union's own path.
-  return parsed.issues.flatMap((issue) => {
+  // A union (a request body) reports each branch's issues, from the union's own path down.
+  const issues = parsed.issues.flatMap((issue) => {
     if (issue.type !== 'union' || !issue.issues) return [locatedIssue(issue)];
     const { path } = locatedIssue(issue);
     return issue.issues.map((inner) => locatedIssue(inner, path));
   });
+  return mergeTypos(issues);
 }
 
 /** A check issue in words: where (`"expect.status"`, or `"check"` for the whole check) and what is wrong. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { locatedIssue, strictObject, type LocatedIssue } from './strict-object.ts';
+import { locatedIssue, mergeTypos, strictObject, type LocatedIssue } from './strict-object.ts';
 import { LESSON_FOLDER } from './lesson-folder.ts';
 
 const line = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
@@ -40,5 +40,5 @@ export type CourseFile = v.InferOutput<typeof COURSE_FILE>;
 /** The course file's problems, each with where it is; empty when it matches the schema. */
 export function courseFileIssues(value: unknown): LocatedIssue[] {
   const parsed = v.safeParse(COURSE_FILE, value);
-  return parsed.success ? [] : parsed.issues.map((issue) => locatedIssue(issue));
+  return parsed.success ? [] : mergeTypos(parsed.issues.map((issue) => locatedIssue(issue)));
 }

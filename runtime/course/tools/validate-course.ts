@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { apiReference } from '../../build/api-reference-cache.ts';
-import { FrontmatterError, parseLessonText } from '../format/frontmatter.ts';
-import { lessonLinkProblems } from '../text/lesson-links.ts';
 import { kindOf, type Check } from '../format/check-format.ts';
-import { checkIssuesAt, issueWords, type CheckIssue } from '../format/check-schema.ts';
-import { findApiEntry } from '../../contract/api-entry.ts';
+import { checkIssuesAt, issueWords } from '../format/check-schema.ts';
 import { checkProgram } from './check-program.ts';
 import type { CourseProblem } from './course-problem.ts';
-import { loadChecks, type LoadedChecks } from './load-checks.ts';
+import { ChecksLoadError, loadChecks, type LoadedChecks } from './load-checks.ts';
+import { importProblems, lessonTextProblems } from './lesson-file-problems.ts';
 import { readCourse, type LessonOnDisk } from './read-course.ts';
 
 /** How much validateCourse does. */
@@ -31,13 +27,15 @@ export interface ValidateOptions {
 export async function validateCourse(dir: string, options: ValidateOptions = {}): Promise<CourseProblem[]> {
   const { course, problems } = readCourse(dir);
   const ids = new Set([...course.lessons.map((lesson) => lesson.id), 'scratch']);
-  const checked = course.lessons.map((lesson) => ({ lesson, text: lessonTextProblems(lesson, ids) }));
+  const checked = course.lessons.map((lesson) => ({ lesson, text: [...lessonTextProblems(lesson, ids), ...importProblems(lesson)] }));
   const loaded = await Promise.all(checked.map(async ({ lesson }) => checksOf(lesson)));
   const queue = checked.map((entry, index) => ({ ...entry, ...loaded[index] }));
   for (const entry of queue) problems.push(...entry.text, ...entry.problems);
   if (options.proofs ?? true) {
     const provable = queue.filter(
-      (entry): entry is typeof entry & { checks: Check[]; source: LoadedChecks } => entry.checks !== null && entry.source !== null,
+      // A program with a missing import stops at its first line: that problem is reported once, not as a failed run too.
+      (entry): entry is typeof entry & { checks: Check[]; source: LoadedChecks } =>
+        entry.checks !== null && entry.source !== null && !entry.text.some((p) => p.file !== entry.lesson.textFile),
     );
     // A few lessons at a time, each reported in course order whichever finishes first.
     const proved: CourseProblem[][] = [];
@@ -52,39 +50,6 @@ export async function validateCourse(dir: string, options: ValidateOptions = {})
   return problems;
 }
 
-/** The frontmatter's and the links' problems of a lesson's text. */
-function lessonTextProblems(lesson: LessonOnDisk, lessons: ReadonlySet<string>): CourseProblem[] {
-  const file = lesson.textFile;
-  const source = readFileSync(file, 'utf8');
-  let markdown: string;
-  try {
-    markdown = parseLessonText(source, 'lesson.md').markdown;
-  } catch (error) {
-    const message = (error as Error).message.replace(/^lesson\.md: /, '');
-    return [{ file, line: error instanceof FrontmatterError ? error.line : 1, message }];
-  }
-  const linesBefore = source.slice(0, source.length - markdown.length).split('\n').length - 1;
-  // The API reference takes seconds to make the first time: only lessons with api: links wait for it.
-  const api = markdown.includes('api:') ? apiReference() : [];
-  return lessonLinkProblems(markdown, { lessons, hasApi: (name) => findApiEntry(api, name) !== undefined }, linesBefore).map((problem) => {
-    const [, line, message] = /^line (\d+): (.*)$/s.exec(problem) ?? ['', '1', problem];
-    return { file, line: Number(line), message: `broken link: ${message}` };
-  });
-}
-
-/**
- * The line of `checks.ts` an issue is about: the line of the key it names, looked for from the check's first line
- * (`start`) up to the next check's; the check's first line for a missing key or one the text does not show.
- */
-function issueLine(lines: readonly string[], issue: CheckIssue, start: number, end = lines.length + 1): number {
-  const key = issue.path.at(-1);
-  if (typeof key !== 'string' || issue.message === 'is missing') return start;
-  const name = key.replace(/\W/g, '\\$&');
-  const written = new RegExp(`(^|[\\s{,])(${name}|'${name}'|"${name}")\\s*:`);
-  for (let line = start; line < end && line <= lines.length; line++) if (written.test(lines[line - 1])) return line;
-  return start;
-}
-
 /** The lesson's checks once loaded and checked against the schema; null when they cannot be used. */
 async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null; source: LoadedChecks | null; problems: CourseProblem[] }> {
   const file = lesson.checksFile;
@@ -92,7 +57,8 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
   try {
     source = await loadChecks(file);
   } catch (error) {
-    return { checks: null, source: null, problems: [{ file, line: 1, message: `cannot be loaded: ${(error as Error).message}` }] };
+    const line = error instanceof ChecksLoadError ? error.line : 1;
+    return { checks: null, source: null, problems: [{ file, line, message: `cannot be loaded: ${(error as Error).message}` }] };
   }
   if (!Array.isArray(source.value))
     return {
@@ -102,15 +68,15 @@ async function checksOf(lesson: LessonOnDisk): Promise<{ checks: Check[] | null;
     };
   if (source.value.length === 0)
     return { checks: null, source, problems: [{ file, line: source.exportLine, message: 'has no check: a lesson needs at least one' }] };
-  const text = readFileSync(file, 'utf8').split('\n');
   const problems = source.value.flatMap((check: unknown, index) => {
     const found = checkIssuesAt(check).map((issue) => ({
       file,
-      line: issueLine(text, issue, source.lines[index] ?? source.exportLine, source.lines[index + 1]),
+      // A missing key is at the object that lacks it.
+      line: source.lineOf(index, issue.message === 'is missing' ? issue.path.slice(0, -1) : issue.path),
       message: `check ${index + 1}: ${issueWords(issue)}`,
     }));
     // A union's branches can report the same words twice.
-    return found.filter((p, i) => found.findIndex((q) => q.message === p.message) === i);
+    return found.filter((p, i) => found.findIndex((q) => q.message === p.message) === i).sort((a, b) => a.line - b.line);
   });
   return { checks: problems.length === 0 ? (source.value as Check[]) : null, source, problems };
 }
