@@ -13,6 +13,10 @@ export interface ClassLimits {
   learnersPerAddress: number;
   /** Learners sharing at once in the class. */
   maxLearners: number;
+  /** WebSockets one learner holds open at once (their tabs); one more is closed with 4429. */
+  socketsPerLearner: number;
+  /** WebSockets one address holds open at once, learners and those not sharing yet together; one more is closed with 4429. */
+  socketsPerAddress: number;
   /** Addresses no per-address limit applies to: the teacher's own machine (loopback) by default. */
   trustedAddresses: readonly string[];
 }
@@ -23,6 +27,8 @@ export const DEFAULT_CLASS_LIMITS: ClassLimits = {
   guessesPerMinute: 20,
   learnersPerAddress: 3,
   maxLearners: 300,
+  socketsPerLearner: 5,
+  socketsPerAddress: 20,
   trustedAddresses: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
 };
 

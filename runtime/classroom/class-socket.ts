@@ -7,6 +7,7 @@ import { connectionIdentity, credentialsOf } from './class-caller.ts';
 import type { ClassContext } from './class-context.ts';
 import type { Identity } from './class-identity.ts';
 import { CLASS_SERVICES, CLASS_SOCKET_PATH } from './class-protocol.ts';
+import { SocketCaps } from './socket-caps.ts';
 
 /** A field of a published record (undefined when the record has none). */
 function fieldOf(record: unknown, name: 'id' | 'learnerId'): unknown {
@@ -18,8 +19,12 @@ function identityLearner(identity: Identity): string | undefined {
   return identity.role === 'learner' ? identity.learnerId : undefined;
 }
 
-/** Opens the class's WebSocket on `app`, for those who give the class code or the teacher key. */
+/**
+ * Opens the class's WebSocket on `app`, for those who give the class code or the teacher key, each learner and each
+ * address within its socket caps (see SocketCaps).
+ */
 export function openClassSocket(app: App, { guard, learners }: ClassContext): void {
+  const caps = new SocketCaps(guard.limits, (address) => guard.limited(address));
   websocket(app, {
     path: CLASS_SOCKET_PATH,
     maxMessageBytes: 256 * 1024,
@@ -29,9 +34,11 @@ export function openClassSocket(app: App, { guard, learners }: ClassContext): vo
         connection.remoteAddress,
       );
       if (identity.role === 'anonymous') throw HttpException.notAuthenticated({ message: 'Give the class code or the teacher key.' });
+      caps.take(connection, identity);
       connection.data.identity = identity;
       if (identity.role === 'learner') connection.data.learnerId = identity.learnerId;
     },
+    disconnect: (connection) => caps.release(connection),
     // The teacher gets every change; a learner only changes to their own records (their removal too); anyone else nothing.
     publish: (data, connection, event) => {
       const identity = connectionIdentity(connection, learners);

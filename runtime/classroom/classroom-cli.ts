@@ -1,6 +1,7 @@
 /**
  * `npm run classroom -- [--course dir] [--exercises dir] [--host h] [--port p] [--site dir] [--stuck-minutes n] [--keep dir]
- * [--max-learners n] [--learners-per-address n] [--calls-per-minute n] [--guesses-per-minute n]`: runs a class from the
+ * [--max-learners n] [--learners-per-address n] [--calls-per-minute n] [--guesses-per-minute n] [--sockets-per-learner n]
+ * [--sockets-per-address n]`: runs a class from the
  * teacher's laptop. Serves the built playground with the course (building it first when there is no build) and the
  * `.halo-exercise` files of the `--exercises` folder, the class server and the dashboard on `host:port` only (127.0.0.1
  * unless told: `--host 0.0.0.0` lets the room in); prints the join address, the class code, a QR code and the
@@ -59,6 +60,8 @@ const limits: Partial<ClassLimits> = {
   learnersPerAddress: count(args, 'learners-per-address', DEFAULT_CLASS_LIMITS.learnersPerAddress),
   callsPerMinute: count(args, 'calls-per-minute', DEFAULT_CLASS_LIMITS.callsPerMinute),
   guessesPerMinute: count(args, 'guesses-per-minute', DEFAULT_CLASS_LIMITS.guessesPerMinute),
+  socketsPerLearner: count(args, 'sockets-per-learner', DEFAULT_CLASS_LIMITS.socketsPerLearner),
+  socketsPerAddress: count(args, 'sockets-per-address', DEFAULT_CLASS_LIMITS.socketsPerAddress),
 };
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not ${option(args, 'port')}`);
 if (!(stuckMinutes > 0)) fail(`--stuck-minutes must be a number of minutes above 0`);

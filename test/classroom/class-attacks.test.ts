@@ -1,14 +1,17 @@
 /**
  * What a stranger or a learner in the room can try against a class, over real sockets (Node http + ws on
  * 127.0.0.1, each "device" a loopback address of its own: 127.0.0.2, .3, …): forged names (look-alikes, bidi
- * tricks, duplicates, reserved words, a 200,000-character name), filling the class or using up others' joins from
- * one address, guessing the class code, a removed learner's secret; and the teacher's remove, rename and lock.
+ * tricks, capital look-alikes, blank characters, duplicates, reserved words, a 200,000-character name), filling the
+ * class or using up others' joins from one address, crowding the class with sockets from one learner or one address,
+ * calls on another learner's records, guessing the class code, a removed learner's secret; and the teacher's remove,
+ * rename and lock.
  */
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CLASS_LIMITS } from '../../runtime/classroom/class-guard.ts';
 import { openClass, type RunningClass } from '../../runtime/classroom/class-server.ts';
 import { REPO_ROOT } from '../../runtime/course/tools/course-dir.ts';
 import { openSocket, type SocketClient } from '../support/socket-client.ts';
@@ -83,6 +86,37 @@ async function newClass(limits: Parameters<typeof openClass>[0]['limits'] = {}):
 }
 
 const teacher = (open: RunningClass) => ({ 'x-class-key': open.teacherKey });
+
+/** Opens `count` sockets with `query` from `from`; each ends admitted (a call answered) or closed with a code and reason. */
+async function crowd(open: RunningClass, from: string, query: string, count: number) {
+  const clients = await Promise.all(Array.from({ length: count }, () => socketFrom(open, from, query)));
+  type Outcome = { code: number; reason: string } | 'admitted';
+  const outcomes = await Promise.all(
+    clients.map((client) =>
+      Promise.race<Outcome>([
+        client.closed,
+        client
+          .call('api/classes.read', { record: open.info.code })
+          .then((reply): Promise<Outcome> | Outcome => ('result' in reply ? 'admitted' : client.closed)),
+      ]),
+    ),
+  );
+  return {
+    admitted: clients.filter((_, at) => outcomes[at] === 'admitted'),
+    closes: outcomes.filter((outcome) => outcome !== 'admitted'),
+  };
+}
+
+/** The median of `times` runs of `work`, in ms. */
+async function medianMs(times: number, work: (run: number) => Promise<unknown>): Promise<number> {
+  const took: number[] = [];
+  for (let run = 0; run < times; run++) {
+    const start = performance.now();
+    await work(run);
+    took.push(performance.now() - start);
+  }
+  return took.sort((a, b) => a - b)[Math.floor(times / 2)];
+}
 
 beforeAll(() => {
   site = mkdtempSync(join(tmpdir(), 'halo-class-attacks-'));
@@ -188,6 +222,68 @@ describe('no one closes the class', () => {
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect((await join_(open, newDevice(), 'Ann')).answer.status).toBe(201);
+  });
+
+  it('holds against 200 sockets from one learner and 200 from one address: the caps close the rest with 4429, others stay fast', async () => {
+    const open = await newClass();
+    const [ann, bob] = [await join_(open, newDevice(), 'Ann'), await join_(open, newDevice(), 'Bob')];
+    const annDevice = newDevice();
+    const annQuery = `code=${open.info.code}&learner=${ann.id}&secret=${ann.secret}`;
+    await socketFrom(open, annDevice, annQuery);
+    await socketFrom(open, '127.0.0.1', `key=${encodeURIComponent(open.teacherKey)}`);
+    const post = (learner: typeof ann, run: number) =>
+      send(open, newDevice(), '/api/results', {
+        method: 'POST',
+        headers: learner.headers,
+        body: { lesson: '05-echo', check: 0, passed: run % 2 === 0 },
+      });
+    // Bob's calls while Ann's results fan out to every socket she holds: before the crowd, then with it.
+    const bobsCall = (run: number) => Promise.all([post(ann, run), post(bob, run)]);
+    const baseline = await medianMs(15, bobsCall);
+
+    const learnerCrowd = await crowd(open, annDevice, annQuery, 200);
+    expect(learnerCrowd.admitted).toHaveLength(DEFAULT_CLASS_LIMITS.socketsPerLearner - 1);
+    expect(learnerCrowd.closes).toHaveLength(200 - (DEFAULT_CLASS_LIMITS.socketsPerLearner - 1));
+    const learnerFull = `Too many open connections for this learner (at most ${DEFAULT_CLASS_LIMITS.socketsPerLearner}): close another tab of the class.`;
+    for (const close of learnerCrowd.closes) expect(close).toEqual({ code: 4429, reason: learnerFull });
+
+    const addressCrowd = await crowd(open, newDevice(), `code=${open.info.code}`, 200);
+    expect(addressCrowd.admitted).toHaveLength(DEFAULT_CLASS_LIMITS.socketsPerAddress);
+    const addressFull = `Too many open connections from your address (at most ${DEFAULT_CLASS_LIMITS.socketsPerAddress}): close another tab of the class.`;
+    for (const close of addressCrowd.closes) expect(close).toEqual({ code: 4429, reason: addressFull });
+
+    const crowded = await medianMs(15, bobsCall);
+    expect(crowded, `baseline ${baseline.toFixed(1)} ms`).toBeLessThanOrEqual(baseline * 3 + 25);
+    // A socket that closes gives its place back.
+    learnerCrowd.admitted[0].close();
+    await learnerCrowd.admitted[0].closed;
+    await expect.poll(async () => (await crowd(open, annDevice, annQuery, 1)).admitted.length).toBe(1);
+  });
+
+  it('answers every refused WebSocket call with an error', async () => {
+    const open = await newClass();
+    const ann = await join_(open, newDevice(), 'Ann');
+    const bob = await join_(open, newDevice(), 'Bob');
+    await send(open, newDevice(), '/api/results', {
+      method: 'POST',
+      headers: ann.headers,
+      body: { lesson: '05-echo', check: 0, passed: true },
+    });
+    const bobPage = await socketFrom(open, newDevice(), `code=${open.info.code}&learner=${bob.id}&secret=${bob.secret}`);
+    const annResult = `${ann.id}:05-echo:0`;
+    const refused: [string, Record<string, unknown>, number][] = [
+      ['api/results.read', { record: annResult }, 403],
+      ['api/results.modify', { record: annResult, data: { passed: false } }, 403],
+      ['api/results.remove', { record: annResult }, 403],
+      ['api/code.read', { record: ann.id }, 403],
+      ['api/learners.modify', { record: ann.id, data: { name: 'Mallory' } }, 403],
+      ['api/learners.remove', { record: ann.id }, 403],
+      ['api/classes.index', {}, 403],
+      ['api/results.create', { data: { lesson: '05-echo', check: 0, passed: true, learnerId: ann.id } }, 400],
+      ['api/nothing.index', {}, 404],
+    ];
+    for (const [call, fields, status] of refused)
+      expect((await bobPage.call(call, fields)).error, call).toMatchObject({ status_code: status });
   });
 
   it('throttles class-code guessing per address: 20 wrong a minute, then 429 with retry-after, even for the right code', async () => {

@@ -28,6 +28,8 @@ export interface WebSocketOptions {
   publish?: PublishFilter;
   /** Authenticates (or refuses) each connection before its first call. */
   connect?: ConnectHook;
+  /** Runs once when a connection the connect hook admitted closes, whichever side closed it: releases what connect took. */
+  disconnect?: (connection: SocketConnection) => void;
   /**
    * Origins (`https://app.example.com`) whose pages may open a socket, besides pages of the server's
    * own host (always allowed); `'*'` allows every origin. Default: the own host only.
@@ -45,7 +47,7 @@ export interface WebSocketOptions {
 export type ResolvedWebSocketOptions = Required<
   Pick<WebSocketOptions, 'path' | 'maxMessageBytes' | 'maxBufferedBytes' | 'rateLimit' | 'allowedOrigins'>
 > &
-  Pick<WebSocketOptions, 'publish' | 'connect' | 'bus'>;
+  Pick<WebSocketOptions, 'publish' | 'connect' | 'disconnect' | 'bus'>;
 
 /** Each option's accepted shape, as the errors name it. */
 const SHAPES: Record<keyof WebSocketOptions, string> = {
@@ -55,6 +57,7 @@ const SHAPES: Record<keyof WebSocketOptions, string> = {
   rateLimit: '{ messages: positive integer, windowMs: positive integer }',
   publish: 'a function (data, connection, event) => data | boolean',
   connect: 'a function (connection, request) => void | Promise<void>',
+  disconnect: 'a function (connection) => void',
   allowedOrigins: '"*" or an array of origins such as "https://app.example.com"',
   bus: 'a ChangeBus: { publish, subscribe, close } functions',
 };
@@ -82,6 +85,7 @@ function problem(key: keyof WebSocketOptions, value: unknown): string {
     }
     case 'publish':
     case 'connect':
+    case 'disconnect':
       return typeof value === 'function' ? '' : 'wrong type';
     case 'allowedOrigins':
       if (value === '*') return '';
@@ -124,6 +128,7 @@ export function resolveWebSocketOptions(options: unknown = {}): ResolvedWebSocke
     allowedOrigins: given.allowedOrigins ?? [],
     publish: given.publish,
     connect: given.connect,
+    disconnect: given.disconnect,
     bus: given.bus,
   };
 }

@@ -155,17 +155,17 @@ export class WebSocketProvider {
     this.connections.add(connection);
     // Set once the connect hook decided; until then messages wait for it, in order, one window's worth at most.
     let admission: boolean | undefined;
-    let waiting = 0;
+    const waiting: string[] = [];
     // Admission starts after connect returns: a host registers the session first, then sees any refusal close.
     const admitted = Promise.resolve()
-      .then(() => this.admit(connection, request))
+      .then(() => this.admit(connection, request, waiting))
       .then((ok) => (admission ??= ok));
     return {
       connection,
       receive: (text, tracer) => {
         if (admission === true) return this.receive(connection, limiter, text, tracer);
         if (admission === false) return DONE;
-        if (++waiting > this.options.rateLimit.messages) {
+        if (waiting.push(text) > this.options.rateLimit.messages) {
           admission = false;
           this.drop(connection, CLOSE.policy, 'Too many messages before the connection was admitted.');
           return DONE;
@@ -174,7 +174,7 @@ export class WebSocketProvider {
       },
       closed: () => {
         this.connections.delete(connection);
-        this.subscribers.delete(connection);
+        this.release(connection);
       },
     };
   }
@@ -183,11 +183,14 @@ export class WebSocketProvider {
   closeAll(reason = 'The server is shutting down.'): void {
     for (const connection of this.connections) connection.transport.close(CLOSE.goingAway, reason);
     this.connections.clear();
-    this.subscribers.clear();
+    for (const connection of this.subscribers) this.release(connection);
   }
 
-  /** Runs the origin check and the connect hook; resolves whether the connection may go on (a refused one is closed). */
-  private async admit(connection: SocketConnection, request: SocketRequest): Promise<boolean> {
+  /**
+   * Runs the origin check and the connect hook; resolves whether the connection may go on. A refused one first answers
+   * each call that waited for the decision with the refusal, then is closed with it.
+   */
+  private async admit(connection: SocketConnection, request: SocketRequest, waiting: string[]): Promise<boolean> {
     try {
       const refused = this.refusal(request);
       if (refused) throw refused;
@@ -195,12 +198,28 @@ export class WebSocketProvider {
     } catch (error) {
       const refusal = HttpException.from(error);
       const code = refusal.statusCode >= 400 && refusal.statusCode < 1000 ? CLOSE.refused + refusal.statusCode : CLOSE.refused;
+      const reply = JSON.stringify(refusal.toJson());
+      for (const text of waiting)
+        if (this.connections.has(connection)) connection.sendText(`{"id":${JSON.stringify(idOf(text))},"error":${reply}}`);
       this.drop(connection, code, closeReason(refusal.message));
       return false;
     }
-    if (!this.connections.has(connection)) return false;
+    waiting.length = 0;
     this.subscribers.add(connection);
-    return true;
+    // Closed while the hook ran: what it took is released all the same.
+    if (this.connections.has(connection)) return true;
+    this.release(connection);
+    return false;
+  }
+
+  /** Forgets an admitted `connection` as a subscriber and runs the disconnect hook for it (once: later calls do nothing). */
+  private release(connection: SocketConnection): void {
+    if (!this.subscribers.delete(connection)) return;
+    try {
+      this.options.disconnect?.(connection);
+    } catch (error) {
+      console.error('[halo] the WebSocket disconnect hook failed:', error);
+    }
   }
 
   private async receive(connection: SocketConnection, limiter: RateLimiter, text: string, tracer?: Tracer): Promise<void> {
@@ -249,7 +268,7 @@ export class WebSocketProvider {
   /** Closes `connection` with `code` and `reason` (once: a connection already closed is left alone). */
   private drop(connection: SocketConnection, code: number, reason: string): void {
     if (!this.connections.delete(connection)) return;
-    this.subscribers.delete(connection);
+    this.release(connection);
     connection.transport.close(code, reason);
   }
 
