@@ -6,6 +6,8 @@ import { openPglite } from '../framework/services/pg/pglite-driver.ts';
 import { BrokeredPgFs } from './brokered-pg-fs.ts';
 import { DatabasesAhead } from './databases-ahead.ts';
 import { programHost, reportBusy, type PgHost } from './program-host.ts';
+import { remotePgDriver } from './remote-pg-driver.ts';
+import { SharedPgDriver } from './shared-pg-driver.ts';
 
 /** The longest the kill switch holds off while PGlite opens (its first open in a browser runs initdb). */
 const OPEN_GRACE_MS = 60_000;
@@ -21,14 +23,19 @@ async function openInPlayground(url: string, pg: PgHost | undefined = programHos
   const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
   const [assets, stored] = await Promise.all([pg.assets(), name ? pg.load(name) : []]);
   const [pgliteWasmModule, initdbWasmModule, seed] = await Promise.all([
-    WebAssembly.compile(assets.pgliteWasm),
-    WebAssembly.compile(assets.initdbWasm),
+    compileWasm(assets.pgliteWasm),
+    compileWasm(assets.initdbWasm),
     stored.length === 0 ? pg.seed() : null,
   ]);
-  const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([assets.fsBundle]) };
+  const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: assets.fsBundle };
   if (name) options.fs = new BrokeredPgFs(pg, name, stored);
-  if (seed) options.loadDataDir = new Blob([seed]);
+  if (seed) options.loadDataDir = seed;
   return openPglite(name ? 'memory://' : url, options);
+}
+
+/** Compiles a wasm module the page handed in (a Blob, the page's one copy), streaming: its bytes never sit in this heap whole. */
+function compileWasm(blob: Blob): Promise<WebAssembly.Module> {
+  return WebAssembly.compileStreaming(new Response(blob, { headers: { 'content-type': 'application/wasm' } }));
 }
 
 /** The databases this server worker opened before its program loaded (see DatabasesAhead). */
@@ -39,13 +46,23 @@ export const databasesAhead = new DatabasesAhead(openInPlayground, () => program
  * meanwhile that the program is busy rather than stuck.
  */
 async function openPgliteBusy(url: string): Promise<PgDriver> {
+  if (remoteDefault && url === PLAYGROUND_PG_URL) return remotePgDriver(remoteDefault);
   reportBusy(OPEN_GRACE_MS);
   try {
     const ahead = databasesAhead.take(url);
-    return await (ahead ? ahead.catch(() => openInPlayground(url)) : openInPlayground(url));
+    // Shareable with the checks' copy of the program (see SharedPgDriver).
+    return new SharedPgDriver(await (ahead ? ahead.catch(() => openInPlayground(url)) : openInPlayground(url)));
   } finally {
     reportBusy(0);
   }
+}
+
+/** The port to the learner's database, for a checks' copy (see useRemoteDefaultDatabase). */
+let remoteDefault: MessagePort | null = null;
+
+/** Makes the default database the one served on `port` (a checks' copy uses the learner's, see SharedPgDriver). */
+export function useRemoteDefaultDatabase(port: MessagePort): void {
+  remoteDefault = port;
 }
 
 /**

@@ -6,10 +6,10 @@ export interface PgHost {
   /** PGlite's wasm modules and file bundle, from the playground's build. */
   assets(): Promise<PgAssets>;
   /** A fresh data directory as a tar, made by the build: a new database starts from it, without initdb. */
-  seed(): Promise<ArrayBuffer>;
+  seed(): Promise<Blob>;
   /** Every file of the data directory `name` the page keeps (empty for a new database). */
   load(name: string): Promise<PgFile[]>;
-  /** Stores changed files and removes deleted ones; resolves once they are stored. */
+  /** Stores changed files and removes deleted ones; resolves once the page has them (it stores them in order, later). */
   save(name: string, put: PgFile[], remove: string[]): Promise<void>;
 }
 

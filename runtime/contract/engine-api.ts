@@ -79,6 +79,11 @@ export interface RunOptions {
    */
   forChecks?: boolean;
   /**
+   * The program uses PgService (the page reads its imports): only such a run takes the spare in which the database
+   * was opened ahead (`prepareDatabase`); any other leaves it for the run that will.
+   */
+  usesDatabase?: boolean;
+  /**
    * Runs the program with its clock moved (for a maker's replay or a proof: a value that reads the date or the
    * local time shows it changes): `Date.now()` / `new Date()` shifted by `shiftMs`, and local time (`getHours`,
    * `toString`, `new Date(2026, 0, 1)`, `Intl.DateTimeFormat` and `toLocale*String` by default) in `timeZone`.

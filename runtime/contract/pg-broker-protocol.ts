@@ -22,17 +22,20 @@ export interface PgFile {
   data?: ArrayBuffer;
 }
 
-/** PGlite's own files, from the playground's build. */
+/**
+ * PGlite's own files, from the playground's build: Blobs, which cross to a worker by reference, so the page hands the
+ * same bytes to every program without a copy each.
+ */
 export interface PgAssets {
-  pgliteWasm: ArrayBuffer;
-  initdbWasm: ArrayBuffer;
-  fsBundle: ArrayBuffer;
+  pgliteWasm: Blob;
+  initdbWasm: Blob;
+  fsBundle: Blob;
 }
 
 /** A request of the program to the page: PGlite's assets and data files, and the optional packages' modules. */
 export type PgCall =
   | { method: 'assets' }
-  /** A fresh data directory as a tar (see pglite-seed-file.ts), for a database with no stored files. */
+  /** A fresh data directory as a tar (see pglite-seed-file.ts, a Blob), for a database with no stored files. */
   | { method: 'seed' }
   /** The source of an optional package's module (the worker's build leaves them out, see optional-modules.ts). */
   | { method: 'module'; name: 'pglite' | 'graphql' }
@@ -40,4 +43,15 @@ export type PgCall =
   | { method: 'save'; name: string; put: PgFile[]; remove: string[] };
 
 /** The page's answer to a PgCall: the value (assets, files, the seed, a module's source, or nothing for a save) or an error message. */
-export type PgReply = { ok: true; value: PgAssets | PgFile[] | ArrayBuffer | string | null } | { ok: false; message: string };
+export type PgReply = { ok: true; value: PgAssets | PgFile[] | Blob | string | null } | { ok: false; message: string };
+
+/** A statement a checks' copy runs on the learner's database (see ServerHost.serveDatabase), over its own port. */
+export interface SharedPgQuery {
+  id: number;
+  sql: string;
+  params: unknown[];
+}
+
+/** The answer to a SharedPgQuery: its rows, or the error with PostgreSQL's fields (`code`, `detail`, …). */
+export type SharedPgAnswer =
+  { id: number; ok: true; rows: Record<string, unknown>[] } | { id: number; ok: false; error: Record<string, string> };

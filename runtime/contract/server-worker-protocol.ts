@@ -6,9 +6,16 @@ import type { WireRequest, WireResponse } from './wire.ts';
 export type ToServerWorker =
   /**
    * Loads the program, with its clock moved when `clock` is given (RunOptions.clock). A database this worker opened
-   * ahead (`open-database`) is the program's only with `keepDatabases`; without it, it is closed first.
+   * ahead (`open-database`) is the program's only with `keepDatabases`; without it, it is closed first. With
+   * `database` (a checks' copy), its default database is the one served on that port (`serve-database`).
    */
-  | { type: 'load'; code: string; clock?: ClockShift; keepDatabases?: boolean }
+  | { type: 'load'; code: string; clock?: ClockShift; keepDatabases?: boolean; database?: MessagePort }
+  /**
+   * Serves the program's default database on `port` to a checks' copy, in a schema of its own (made afresh with
+   * `fresh`), so the checks need no PGlite of their own; `drop-served-database` drops that schema.
+   */
+  | { type: 'serve-database'; port: MessagePort; fresh: boolean }
+  | { type: 'drop-served-database' }
   /**
    * Opens the PGlite database at `url` (e.g. `idb://halo`) before any program loads, so the next program's PgService
    * finds it open. The worker answers `database-open`.

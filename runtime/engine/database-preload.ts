@@ -3,16 +3,16 @@ import type { PgAssets } from '../contract/pg-broker-protocol.ts';
 /**
  * PGlite's files (its wasm, its file bundle and a new database's seed: about 56 MB once inflated) fetched and
  * inflated while the learner reads a lesson whose code will use PgService, and held until the lesson closes, so
- * no run of such code waits for them: not the learner's first, nor the checks' copy starting beside it. Each
- * program gets a copy, since its worker takes the bytes it is sent.
+ * no run of such code waits for them. They are held as Blobs, handed to every program by reference: no program
+ * gets a copy of its own, and dropping them (with the workers that had them) frees the one copy there is.
  */
 export class DatabasePreload {
   private assets: Promise<PgAssets> | null = null;
-  private seed: Promise<ArrayBuffer> | null = null;
+  private seed: Promise<Blob> | null = null;
 
   constructor(
     private readonly fetchAssets: () => Promise<PgAssets>,
-    private readonly fetchSeed: () => Promise<ArrayBuffer>,
+    private readonly fetchSeed: () => Promise<Blob>,
   ) {}
 
   /** Starts fetching what is not held yet. */
@@ -21,17 +21,14 @@ export class DatabasePreload {
     this.seed ??= handled(this.fetchSeed());
   }
 
-  /** A copy of the held assets; fetched now when none are held, or the preload failed (the network may be back). */
+  /** The held assets; fetched now when none are held, or the preload failed (the network may be back). */
   async assetsForProgram(): Promise<PgAssets> {
-    const held = await this.assets?.catch(() => null);
-    if (!held) return this.fetchAssets();
-    return { pgliteWasm: held.pgliteWasm.slice(0), initdbWasm: held.initdbWasm.slice(0), fsBundle: held.fsBundle.slice(0) };
+    return (await this.assets?.catch(() => null)) ?? this.fetchAssets();
   }
 
-  /** A copy of the held seed; fetched now when none is held. */
-  async seedForProgram(): Promise<ArrayBuffer> {
-    const held = await this.seed?.catch(() => null);
-    return held ? held.slice(0) : this.fetchSeed();
+  /** The held seed; fetched now when none is held. */
+  async seedForProgram(): Promise<Blob> {
+    return (await this.seed?.catch(() => null)) ?? this.fetchSeed();
   }
 
   /** Lets go of what is held (the learner left the lesson), so its memory is freed. */

@@ -1,4 +1,5 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
+import type { PrebuiltPrograms } from '../compiler/prebuilt-programs.ts';
 import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
 import type { answerPgCall } from '../server-worker/host/pg-store.ts';
 import type { DatabasePreload } from './database-preload.ts';
@@ -41,6 +42,8 @@ export interface EngineOptions {
    * page, whose first lesson should not wait behind it on a slow link.
    */
   compilerAfterFirstResponse?: boolean;
+  /** The course's programs its build compiled ahead (course.json's `programs`, in `course/programs/`): they run without esbuild. */
+  prebuilt?: PrebuiltPrograms;
 }
 
 /**
@@ -50,17 +53,18 @@ export interface EngineOptions {
 export async function answerCall(call: PgCall, root: URL, preload?: DatabasePreload): ReturnType<typeof answerPgCall> {
   if (call.method === 'module') return { reply: { ok: true, value: await handedInModuleSource(call.name) }, transfer: [] };
   const store = await pgStore();
-  if (call.method === 'assets') {
-    const value = await (preload ? preload.assetsForProgram() : store.pgliteAssets());
-    return { reply: { ok: true, value }, transfer: [value.pgliteWasm, value.initdbWasm, value.fsBundle] };
-  }
+  // Blobs, not transferred: every program reads the page's one copy.
+  if (call.method === 'assets')
+    return { reply: { ok: true, value: await (preload?.assetsForProgram() ?? store.pgliteAssets()) }, transfer: [] };
   if (call.method !== 'seed') return store.answerPgCall(call);
-  const seed = await (preload ? preload.seedForProgram() : store.pgliteSeed(root));
-  return { reply: { ok: true, value: seed }, transfer: [seed] };
+  return { reply: { ok: true, value: await (preload?.seedForProgram() ?? store.pgliteSeed(root)) }, transfer: [] };
 }
 
+/** The page's side of PGlite, once loaded: stores and loads then queue in the order their messages came. */
+let pgStoreLoaded: typeof import('../server-worker/host/pg-store.ts') | null = null;
+
 /** The page's side of PGlite, loaded when a program first uses it: most lessons never do, so the first load goes without. */
-const pgStore = () => import('../server-worker/host/pg-store.ts');
+const pgStore = () => import('../server-worker/host/pg-store.ts').then((store) => (pgStoreLoaded = store));
 
 /** The playground engine: the compiler worker, the server host and msw's request bridge, wired together. */
 export class Engine implements PlaygroundEngine {
@@ -87,11 +91,15 @@ export class Engine implements PlaygroundEngine {
    * see `compilerAfterFirstResponse`), at the first compile that needs it, or 10 s after start.
    */
   constructor(options: EngineOptions = {}) {
-    this.compiler = new CompilerClient();
+    this.compiler = new CompilerClient(options.prebuilt ? [options.prebuilt] : []);
     const root = options.root === undefined ? siteRoot() : new URL(options.root, location.href);
     this.root = root;
-    // A preload whose code failed to load is no preload: the calls fetch as without one.
-    this.answerCall = async (call) => answerCall(call, root, (await this.databasePreload?.catch(() => null)) ?? undefined);
+    // A preload whose code failed to load is no preload: the calls fetch as without one. Stores and loads are queued
+    // without a wait, so they reach the store in the order the program made them (its writes are behind it).
+    this.answerCall = async (call) =>
+      pgStoreLoaded && (call.method === 'load' || call.method === 'save')
+        ? pgStoreLoaded.answerPgCall(call)
+        : answerCall(call, root, (await this.databasePreload?.catch(() => null)) ?? undefined);
     this.host = new ServerHost(
       spawnServerWorker,
       {
@@ -184,9 +192,10 @@ export class Engine implements PlaygroundEngine {
     };
   }
 
-  /** Stops the checks' copy of the program, if it runs (a round ended): its worker and databases are freed. */
+  /** Stops the checks' copy of the program, if it runs or is starting (a round ended): its worker and databases are freed. */
   stopChecks(): void {
     this.checksHost?.stopProgram();
+    this.host.dropServedDatabase();
   }
 
   /** The checks' host, created on first use: server workers of its own, lent by the learner's host (the same sandbox frame). */
@@ -200,6 +209,8 @@ export class Engine implements PlaygroundEngine {
         CHECKS_SPARES,
       );
       this.checksHost.requestTimeoutMs = this.host.requestTimeoutMs;
+      // One PGlite per lesson: the copy's default database is the learner's program's, in a schema of its own.
+      this.checksHost.databaseSource = (scope) => this.host.serveDatabase(scope);
     }
     return this.checksHost;
   }

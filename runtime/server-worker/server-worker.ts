@@ -10,7 +10,8 @@
  * what it posts with `self.postMessage` goes to the sandbox frame, which ignores it.
  */
 import * as halo from '../browser/index.ts';
-import { databasesAhead } from '../browser/pg-defaults.ts';
+import { databasesAhead, useRemoteDefaultDatabase } from '../browser/pg-defaults.ts';
+import { DatabaseServer } from './database-server.ts';
 import { setProgramHost } from '../browser/program-host.ts';
 import { setOptionalModuleLoader, type OptionalModules } from '../framework/optional-modules.ts';
 import { runHandedIn } from './handed-in/hand-in.ts';
@@ -42,7 +43,7 @@ const replies = new Map<number, (reply: PgReply) => void>();
 let nextCall = 1;
 
 /** Asks the page something on the program's behalf (PGlite's assets and storage, the optional packages' modules). */
-function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | ArrayBuffer | string | null> {
+function call(request: PgCall, transfer: Transferable[] = []): Promise<PgAssets | PgFile[] | Blob | string | null> {
   const id = nextCall++;
   return new Promise((resolve, reject) => {
     replies.set(id, (reply) => (reply.ok ? resolve(reply.value) : reject(new Error(reply.message))));
@@ -81,13 +82,16 @@ setProgramHost({
   },
   pg: {
     assets: () => call({ method: 'assets' }) as Promise<PgAssets>,
-    seed: () => call({ method: 'seed' }) as Promise<ArrayBuffer>,
+    seed: () => call({ method: 'seed' }) as Promise<Blob>,
     load: (name) => call({ method: 'load', name }) as Promise<PgFile[]>,
-    save: async (name, put, remove) => {
-      await call(
+    // Write-behind: the page has the change (messages keep their order) before any answer the query leads to, and
+    // stores it in order; the query does not wait for IndexedDB. A change the page could not store is said here.
+    save: (name, put, remove) => {
+      call(
         { method: 'save', name, put, remove },
         put.flatMap((file) => (file.data ? [file.data] : [])),
-      );
+      ).catch((error: unknown) => programConsole.reportUncaught('The database change was not stored:', error));
+      return Promise.resolve();
     },
   },
 });
@@ -104,12 +108,16 @@ self.addEventListener('unhandledrejection', (event) => {
 /** The name the program's module carries in stack frames where its URL is left out (one program per worker). */
 const PROGRAM_SOURCE_URL = 'halo-program.js';
 
+/** The program's default database, served to the checks' copies of it (one PGlite per lesson). */
+const databaseServer = new DatabaseServer();
+
 /** Whether a program was loaded: from then on nothing is opened ahead (a worker runs one program). */
 let loaded = false;
 
-async function load(code: string, clock?: ClockShift, keepDatabases = false): Promise<void> {
+async function load(code: string, clock?: ClockShift, keepDatabases = false, database?: MessagePort): Promise<void> {
   loaded = true;
   if (!keepDatabases) databasesAhead.drop();
+  if (database) useRemoteDefaultDatabase(database);
   send({ type: 'loading' });
   if (clock) Object.assign(globalThis, shiftedClock(globalThis, clock));
   // A blob: URL named by a `//# sourceURL` too: WebKit ignores sourceURL in Error.stack and names the module's own URL
@@ -171,7 +179,11 @@ async function handleSocketMessage(id: number, seq: number, text: string): Promi
 function receive(message: ToServerWorker): void {
   switch (message.type) {
     case 'load':
-      return void load(message.code, message.clock, message.keepDatabases);
+      return void load(message.code, message.clock, message.keepDatabases, message.database);
+    case 'serve-database':
+      return databaseServer.serve(message.port, message.fresh);
+    case 'drop-served-database':
+      return databaseServer.drop();
     case 'open-database':
       if (loaded) return;
       return void databasesAhead.open(message.url).then((ok) => send({ type: 'database-open', url: message.url, ok }));

@@ -56,6 +56,11 @@ function workers() {
         say({ type: 'loading' });
         if (code === 'uses the database' && !message.keepDatabases) await useDatabase();
         if (code === 'starts when told') await told;
+        if (code === 'opens the database, then starts when told') {
+          await call({ method: 'load', name: 'halo' });
+          await told;
+          await call({ method: 'save', name: 'halo', put: [], remove: ['late'] });
+        }
         say({ type: 'listen', origin: 'http://localhost:3000' });
         say({ type: 'started' });
       }
@@ -94,7 +99,9 @@ describe('a database opened ahead', () => {
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
     expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
 
-    expect(await host.run(program('uses the database'), { storageScope: 'lesson' })).toMatchObject({ status: 'running' });
+    expect(await host.run(program('uses the database'), { storageScope: 'lesson', usesDatabase: true })).toMatchObject({
+      status: 'running',
+    });
     expect(keptDatabase(all[0])).toBe(true);
     expect(host.databaseAheadState).toEqual({ status: 'none', opened: 1, taken: 1 });
     expect(calls).toHaveLength(2);
@@ -151,7 +158,7 @@ describe('a database opened ahead', () => {
     await host.openDatabaseAhead('lesson');
     await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
 
-    await host.run(program('uses the database'), { storageScope: 'shared-code' });
+    await host.run(program('uses the database'), { storageScope: 'shared-code', usesDatabase: true });
     expect(all[0].terminated).toBe(true);
     expect(all[0].sent.some((m) => m.type === 'load')).toBe(false);
     expect(keptDatabase(all[1])).toBe(false);
@@ -173,4 +180,42 @@ describe('a database opened ahead', () => {
     expect(all[0].terminated).toBe(true);
     expect(host.databaseAheadState.status).toBe('none');
   });
+
+  it('is not taken by a program that uses no database (a starter): it stays open for the run that will', async () => {
+    const { spawn, all } = workers();
+    const { calls, answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    await host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    expect(await host.run(program('plain'), { storageScope: 'lesson' })).toMatchObject({ status: 'running' });
+    expect(all[0].sent.some((m) => m.type === 'load')).toBe(false);
+    expect(all[0].terminated).toBe(false);
+    expect(host.databaseAheadState.status).toBe('open');
+
+    await host.run(program('uses the database'), { storageScope: 'lesson', usesDatabase: true });
+    expect(keptDatabase(all[0])).toBe(true);
+    expect(host.databaseAheadState).toEqual({ status: 'none', opened: 1, taken: 1 });
+    expect(calls).toEqual(['load lesson/halo', 'save lesson/halo']);
+  });
+});
+
+describe('a program stopped while it starts', () => {
+  for (const stop of ['stopProgram', 'run'] as const) {
+    it(`is terminated at once by ${stop}(), and writes nothing into the page's storage after`, async () => {
+      const { spawn, all, releaseStart } = workers();
+      const { calls, answer } = storage();
+      const host = new ServerHost(spawn, listeners, answer);
+      const starting = host.run(program('opens the database, then starts when told'), { storageScope: 'lesson' });
+      await vi.waitFor(() => expect(calls).toEqual(['load lesson/halo']));
+      const next = stop === 'run' ? host.run(program('plain'), { storageScope: 'other' }) : (host.stopProgram(), null);
+      expect(all[0].terminated).toBe(true);
+      releaseStart();
+      await starting;
+      if (next) expect(await next).toMatchObject({ status: 'running' });
+      else expect(host.state.status).toBe('idle');
+      // The stopped program's late store never reached the storage.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(calls).toEqual(['load lesson/halo']);
+    });
+  }
 });

@@ -2,10 +2,10 @@ import { expect, test } from 'vitest';
 import { DatabasePreload } from '../../runtime/engine/database-preload.ts';
 import type { PgAssets } from '../../runtime/contract/pg-broker-protocol.ts';
 
-/** Byte buffers standing for PGlite's files, and a count of how often each kind was fetched. */
+/** Blobs standing for PGlite's files, and a count of how often each kind was fetched. */
 function files() {
   const fetched = { assets: 0, seed: 0 };
-  const bytes = (value: number) => new Uint8Array([value, value]).buffer;
+  const bytes = (value: number) => new Blob([new Uint8Array([value, value])]);
   const fetchAssets = async (): Promise<PgAssets> => {
     fetched.assets++;
     return { pgliteWasm: bytes(1), initdbWasm: bytes(2), fsBundle: bytes(3) };
@@ -17,29 +17,28 @@ function files() {
   return { fetched, preload: new DatabasePreload(fetchAssets, fetchSeed) };
 }
 
-/** What a worker does with the bytes it is sent: takes them (the sender's buffer is detached). */
-const transfer = (buffer: ArrayBuffer) => structuredClone(buffer, { transfer: [buffer] });
-
-test('every program gets its own copy of what was preloaded, fetched once', async () => {
+test('every program is handed the one preloaded copy (no copy per program), fetched once', async () => {
   const { fetched, preload } = files();
   preload.start();
   const first = await preload.seedForProgram();
-  transfer(first);
-  expect(first.byteLength).toBe(0);
+  // What a worker gets: the Blob cloned by reference; the page's copy stays whole.
+  const cloned = structuredClone(first);
+  expect([...new Uint8Array(await cloned.arrayBuffer())]).toEqual([4, 4]);
   const second = await preload.seedForProgram();
-  expect([...new Uint8Array(second)]).toEqual([4, 4]);
+  expect(second).toBe(first);
   const assets = await preload.assetsForProgram();
-  transfer(assets.pgliteWasm);
-  expect([...new Uint8Array((await preload.assetsForProgram()).pgliteWasm)]).toEqual([1, 1]);
+  expect((await preload.assetsForProgram()).pgliteWasm).toBe(assets.pgliteWasm);
+  expect([...new Uint8Array(await assets.pgliteWasm.arrayBuffer())]).toEqual([1, 1]);
   expect(fetched).toEqual({ assets: 1, seed: 1 });
 });
 
 test('without a preload, or after it was let go, each program fetches its own', async () => {
   const { fetched, preload } = files();
-  await preload.seedForProgram();
+  const before = await preload.seedForProgram();
   preload.start();
   preload.drop();
-  await preload.seedForProgram();
+  const after = await preload.seedForProgram();
+  expect(after).not.toBe(before);
   await preload.assetsForProgram();
   expect(fetched).toEqual({ assets: 2, seed: 3 });
 });
@@ -54,12 +53,12 @@ test('a preload that failed (offline) is fetched again when a program asks, and 
     async () => {
       seedFetches++;
       if (!online) throw new Error('offline');
-      return new ArrayBuffer(8);
+      return new Blob([new Uint8Array(8)]);
     },
   );
   preload.start();
   online = true;
-  expect((await preload.seedForProgram()).byteLength).toBe(8);
+  expect((await preload.seedForProgram()).size).toBe(8);
   expect(seedFetches).toBe(2);
   await expect(preload.assetsForProgram()).rejects.toThrow('offline');
 });

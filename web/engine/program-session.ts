@@ -173,7 +173,8 @@ export class ProgramSession {
           starting: loadsDatabase ? (this.databaseLoaded ? 'database-again' : 'database') : 'program',
         });
         try {
-          await this.engine.run(result.bundle);
+          // Only a program that uses PgService takes the database opened ahead.
+          await this.engine.run(result.bundle, { usesDatabase: database });
         } catch (error) {
           this.handed = null; // let the next compile try again
           this.handedFiles = null;

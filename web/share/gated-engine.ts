@@ -56,7 +56,7 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
       const clock = options.clock ? { clock: options.clock } : {};
       return engine.run(bundle, { storageScope: `${scope}\u0000${options.storageScope ?? ''}`, forChecks: true, ...clock });
     }
-    return engine.run(bundle, { storageScope: scope });
+    return engine.run(bundle, { storageScope: scope, ...(options.usesDatabase ? { usesDatabase: true } : {}) });
   };
   // The database opened ahead is the one the next run sees: the workspace's.
   const prepareDatabase = () => engine.prepareDatabase({ storageScope: storageScopeNow(workspace) });

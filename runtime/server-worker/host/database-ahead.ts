@@ -19,7 +19,8 @@ export interface AheadOwner {
  * while the learner reads a lesson about PgService: that run's PgService finds PGlite started and a new database's
  * files stored, instead of waiting for both. One PGlite at a time writes a database's files, so the spare opens it
  * only while no program has it open, and is stopped the moment one opens it (that program reads what the spare
- * stored). A run in another scope or for the checks never runs on that worker: its PGlite read the learner's files.
+ * stored). Only a learner's run of a program that uses PgService takes that worker: a run in another scope stops it
+ * (its PGlite read the learner's files), and a program without a database or the checks' copy never gets it.
  */
 export class DatabaseAhead {
   private scope: string | null = null;
@@ -68,13 +69,13 @@ export class DatabaseAhead {
   }
 
   /**
-   * A run takes `worker`: true when it is the spare holding the database and the run may keep that (it runs for the
-   * learner in the scope it was opened in), false when it is that spare and may not (the run must use another worker),
-   * null when it is another worker.
+   * A run of a learner's program that uses PgService takes `worker`: true when it is the spare holding the database
+   * and the run may keep that (it runs in the scope it was opened in), false when it is that spare and may not (the
+   * run must use another worker), null when it is another worker. Runs that open no database never take that spare.
    */
-  claim(worker: ServerWorkerHandle, scope: string, forChecks: boolean): boolean | null {
+  claim(worker: ServerWorkerHandle, scope: string): boolean | null {
     if (worker !== this.worker) return null;
-    const keep = !forChecks && scope === this.scope;
+    const keep = scope === this.scope;
     this.forget();
     if (keep) this.taken += 1;
     return keep;

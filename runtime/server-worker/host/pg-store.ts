@@ -48,30 +48,32 @@ const rowKey = (name: string, path: string) => `${name}\0${path}`;
 const PGLITE_NOT_DOWNLOADED =
   'The database engine (PGlite) has not been downloaded yet: connect once and run a PgService program, then it works offline.';
 
-async function fetchBytes(url: string | URL): Promise<ArrayBuffer> {
+/** A file of the site as a Blob: it crosses to a worker by reference, so every program shares the page's one copy. */
+async function fetchBlob(url: string | URL): Promise<Blob> {
   // PGlite is stored offline on its first use only, so a network failure here means it never was.
   const response = await fetchCompressed(new URL(url, location.href).href).catch(() => {
     throw new Error(PGLITE_NOT_DOWNLOADED);
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.arrayBuffer();
+  return response.blob();
 }
 
 /** PGlite's wasm and file bundle from the site (through the service worker, so offline too). */
 export async function pgliteAssets(): Promise<PgAssets> {
   const [pgliteWasm, initdbWasm, fsBundle] = await Promise.all([
-    fetchBytes(pgliteWasmUrl),
-    fetchBytes(initdbWasmUrl),
-    fetchBytes(fsBundleUrl),
+    fetchBlob(pgliteWasmUrl),
+    fetchBlob(initdbWasmUrl),
+    fetchBlob(fsBundleUrl),
   ]);
   return { pgliteWasm, initdbWasm, fsBundle };
 }
 
-/** The stores asked for so far, applied one after another (see save). */
+/** Resolves once every store asked for so far is queued in IndexedDB (or made in memory), in the order asked. */
 let saving: Promise<void> = Promise.resolve();
 
 async function load(name: string): Promise<PgFile[]> {
-  // After every store asked for before: a spare opening the database ahead reads what the running program stored.
+  // After every store asked for before (IndexedDB runs its transactions in the order they were made): a spare opening
+  // the database ahead, or the next program, reads what the last program stored.
   await saving;
   const database = await openDb();
   // Copies from memory: the reply transfers its buffers, which would empty the kept ones.
@@ -98,16 +100,26 @@ function storedSizes(): Promise<Map<string, number>> {
   return sizes;
 }
 
-/** Stores one change of a data directory; changes are applied one at a time, so the size count stays exact. */
+/**
+ * Stores one change of a data directory (write-behind: the program does not wait). Changes are queued in the order
+ * they came, each in a transaction committed at once, so a change whose answer the learner saw is in IndexedDB's
+ * hands even if the tab closes right after; resolves once it is stored.
+ */
 function save(name: string, put: PgFile[], remove: string[]): Promise<void> {
-  const next = saving.then(() => saveNow(name, put, remove));
-  saving = next.catch(() => undefined);
-  return next;
+  const queued = saving.then(() => queueSave(name, put, remove));
+  saving = queued.then(
+    () => undefined,
+    () => undefined,
+  );
+  return queued.then(({ ended }) => ended);
 }
 
-async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<void> {
-  const known = await storedSizes();
-  const next = new Map(known);
+/**
+ * Queues the change (the size count updated at once, so the next change is counted after it); resolves, once it is
+ * queued, with its end (wrapped: a promise would be awaited along).
+ */
+async function queueSave(name: string, put: PgFile[], remove: string[]): Promise<{ ended: Promise<void> }> {
+  const next = new Map(await storedSizes());
   for (const { path, data } of put) next.set(rowKey(name, String(path)), data instanceof ArrayBuffer ? data.byteLength : 0);
   for (const path of remove) next.delete(rowKey(name, String(path)));
   let total = 0;
@@ -126,24 +138,36 @@ async function saveNow(name: string, put: PgFile[], remove: string[]): Promise<v
     ...(data instanceof ArrayBuffer ? { data } : {}),
   }));
   const database = await openDb();
+  sizes = Promise.resolve(next);
   if (!database) {
     for (const row of rows) memoryRows.set(rowKey(name, row.path), row);
     for (const path of remove) memoryRows.delete(rowKey(name, String(path)));
-    sizes = Promise.resolve(next);
-    return;
+    return { ended: Promise.resolve() };
   }
+  const ended = stored(database, name, rows, remove);
+  // Marked handled here; the caller of save() gets the failure.
+  ended.catch(() => undefined);
+  return { ended };
+}
+
+/** Writes `rows` and removes `remove` of data directory `name` in one transaction, committed at once. */
+function stored(database: IDBDatabase, name: string, rows: Row[], remove: string[]): Promise<void> {
   const transaction = database.transaction(STORE, 'readwrite');
   const store = transaction.objectStore(STORE);
   for (const row of rows) store.put(row);
   for (const path of remove) store.delete([name, String(path)]);
-  await new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => {
-      sizes = Promise.resolve(next);
-      resolve();
+  const ended = new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    const failed = (why: string) => {
+      // The count included this change: read it again from what is stored.
+      sizes = null;
+      reject(transaction.error ?? new Error(why));
     };
-    transaction.onerror = () => reject(transaction.error ?? new Error('storing the database files failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('storing the database files was aborted'));
+    transaction.onerror = () => failed('storing the database files failed');
+    transaction.onabort = () => failed('storing the database files was aborted');
   });
+  transaction.commit?.();
+  return ended;
 }
 
 function done<T>(request: IDBRequest): Promise<T> {
@@ -154,8 +178,8 @@ function done<T>(request: IDBRequest): Promise<T> {
 }
 
 /** The fresh data directory the build made (PGLITE_SEED_FILE) from the site at `root`, through the offline cache. */
-export function pgliteSeed(root: URL): Promise<ArrayBuffer> {
-  return fetchBytes(new URL(PGLITE_SEED_FILE, root));
+export function pgliteSeed(root: URL): Promise<Blob> {
+  return fetchBlob(new URL(PGLITE_SEED_FILE, root));
 }
 
 /**

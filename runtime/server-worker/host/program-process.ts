@@ -5,6 +5,15 @@ import type { WireRequest, WireResponse } from '../../contract/wire.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 import { upgradeHeaders } from './upgrade-headers.ts';
 
+/** How a program loads (see the `load` message). */
+export interface LoadOptions {
+  clock?: ClockShift;
+  /** The program may have the databases the worker opened ahead (see DatabaseAhead). */
+  keepDatabases?: boolean;
+  /** A port to the learner's database, for a checks' copy (see ServerHost.serveDatabase). */
+  database?: MessagePort | null;
+}
+
 /** How a program's start ended. */
 export type StartOutcome = { ok: true } | { ok: false; message: string; stack?: string };
 
@@ -60,11 +69,9 @@ export class ProgramProcess {
     };
   }
 
-  /**
-   * Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. With
-   * `keepDatabases` the program may have the databases the worker opened ahead (see DatabaseAhead).
-   */
-  start(code: string, timeoutMs: number, clock?: ClockShift, keepDatabases = false): Promise<StartOutcome> {
+  /** Loads `code`; resolves when its top level finished, failed, or did not finish within `timeoutMs`. */
+  start(code: string, timeoutMs: number, { clock, keepDatabases, database }: LoadOptions = {}): Promise<StartOutcome> {
+    if (this.dead) return Promise.resolve({ ok: false, message: 'The program was stopped.' });
     if (this.workerFailure !== null) return Promise.resolve({ ok: false, message: this.workerFailure });
     return new Promise((resolve) => {
       // The program's time counts from its top level: a worker still parsing its own script on a busy
@@ -83,7 +90,10 @@ export class ProgramProcess {
         this.loading = null;
         resolve(outcome);
       };
-      this.post({ type: 'load', code, ...(clock ? { clock } : {}), ...(keepDatabases ? { keepDatabases } : {}) });
+      this.post(
+        { type: 'load', code, ...(clock ? { clock } : {}), ...(keepDatabases ? { keepDatabases } : {}), ...(database ? { database } : {}) },
+        database ? [database] : [],
+      );
     });
   }
 
@@ -122,6 +132,17 @@ export class ProgramProcess {
       this.handling.set(seq, settle);
       this.post({ type: 'socket-message', id, seq, text });
     });
+  }
+
+  /** Has the worker serve its default database to a checks' copy on `port` (see ServerHost.serveDatabase). */
+  serveDatabase(port: MessagePort, fresh: boolean): void {
+    if (this.dead) return port.close();
+    this.post({ type: 'serve-database', port, fresh }, [port]);
+  }
+
+  /** Has the worker drop the schema it served to the checks. */
+  dropServedDatabase(): void {
+    if (!this.dead) this.post({ type: 'drop-served-database' });
   }
 
   /** Tells the program the page's socket `id` closed. */

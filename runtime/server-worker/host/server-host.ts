@@ -2,16 +2,13 @@ import type { ConsoleEntry, DatabaseAheadState, ProgramBundle, ProgramState, Run
 import { PLAYGROUND_PG_NAME, type PgCall } from '../../contract/pg-broker-protocol.ts';
 import { CheckPgFiles } from './check-pg-files.ts';
 import type { DatabaseAhead } from './database-ahead.ts';
-import { ProgramProcess, type ProcessEvents } from './program-process.ts';
-import type { SocketTransport } from '../../framework/providers/websocket/socket-connection.ts';
+import { ProgramProcess, type ProcessEvents, type StartOutcome } from './program-process.ts';
+import { SparePool, type SparePolicy } from './spare-pool.ts';
+import { programEvents } from './program-events.ts';
+import type { ClientSocket, PageSocketPeer } from './program-events.ts';
 
-/** A page WebSocket as the host serves it: what the program sends and its close, and the trace of each call it handled. */
-export interface PageSocketPeer extends SocketTransport {
-  /** The trace of a call the program handled from this socket (the `x-halo-trace` encoding). */
-  trace?(trace: string): void;
-}
+export type { ClientSocket, PageSocketPeer } from './program-events.ts';
 import { mayListenOn, socketOrigin } from '../../contract/program-origin.ts';
-import type { FromServerWorker } from '../../contract/server-worker-protocol.ts';
 import type { ServerWorkerHandle } from './sandbox-frame.ts';
 import { textResponse, type WireRequest, type WireResponse } from '../../contract/wire.ts';
 
@@ -21,14 +18,6 @@ export interface HostListeners {
   state(state: ProgramState): void;
   /** The host is quiet (a new program answered, or 150 ms passed without a request): a time for work nobody waits for; called again after later runs. */
   quiet?(): void;
-}
-
-/** The page's side of one WebSocket connection to the program: what the client sends, and its closing. */
-export interface ClientSocket {
-  /** Passes a text message of the client to the program. */
-  send(text: string): void;
-  /** The client closed (or failed): the program forgets the connection. */
-  close(): void;
 }
 
 /** The close code and reason open sockets get when their program stops: 1012 is "Service Restart". */
@@ -44,30 +33,23 @@ interface Running {
   sockets: Map<number, PageSocketPeer>;
   /** Set when the kill switch stopped it; requests still pending on it get a 504 too. */
   timedOut: boolean;
+  /** The checks' scope whose database this program's worker serves (see serveDatabase), if any. */
+  serves: string | null;
 }
+
+export type { SparePolicy } from './spare-pool.ts';
+
+/** Where a run for the checks gets its database: a port to the learner's, for its checks' scope (null: none to share). */
+export type DatabaseSource = (checksScope: string) => Promise<MessagePort | null>;
 
 /** The default time a request may take before the program is restarted. */
 const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
-
-/** How a host keeps spare server workers. */
-export interface SparePolicy {
-  /** Workers kept booted ahead of need once the host is quiet. */
-  spares: number;
-  /** Whether a run that takes the last spare boots the next one at once, rather than once the host is quiet. */
-  bootAtOnce: boolean;
-}
 
 /**
  * The learner's program: booting a worker (a fresh JavaScript engine loading the framework) can take longer
  * than a quick edit-compile-run cycle, so one spare is not always ready in time, and none may be missing.
  */
 const LEARNER_SPARES: SparePolicy = { spares: 2, bootAtOnce: true };
-/**
- * Milliseconds after a program started (or the first spare booted) without a request, after which the host
- * counts as quiet and boots its missing spares: a boot takes a core for a while, and on a two-core laptop it
- * would slow the start and first answer of the program the learner is waiting for (after every edit).
- */
-const QUIET_AFTER_MS = 150;
 
 /**
  * Runs compiled programs in server workers on behalf of the page and answers requests with them.
@@ -78,15 +60,19 @@ const QUIET_AFTER_MS = 150;
 export class ServerHost {
   /** Milliseconds a request (or a program's start) may take. */
   requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS;
+  /**
+   * Where a run for the checks finds its database (the learner's, see serveDatabase): set, such a run starts no
+   * PGlite of its own for the default database. Unset, or when it answers null, the run keeps one in memory.
+   */
+  databaseSource: DatabaseSource | null = null;
   private running: Running | null = null;
-  private readonly spares: ServerWorkerHandle[] = [];
+  /** The program inside launch(), not yet running: a run or a stop terminates it too. */
+  private starting: ProgramProcess | null = null;
+  private readonly pool: SparePool;
   private generation = 0;
   private current: ProgramState = { status: 'idle', origins: [] };
   private settledWaiters: (() => void)[] = [];
   private nextSocket = 1;
-  /** Set while spares are missing: they boot once the host is quiet (the timer, or the program's first answer). */
-  private refillPending = true;
-  private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly checkPgFiles = new CheckPgFiles();
   /** Scopes whose default database the running program opened: it writes them, so nothing opens them ahead. */
   private readonly databaseOpenIn = new Set<string>();
@@ -100,16 +86,15 @@ export class ServerHost {
    * other spares (`sparePolicy`) wait until the host is quiet.
    */
   constructor(
-    private readonly spawn: () => ServerWorkerHandle,
+    spawn: () => ServerWorkerHandle,
     private readonly listeners: HostListeners,
     private readonly pg: ProcessEvents['call'],
-    private readonly sparePolicy: SparePolicy = LEARNER_SPARES,
+    sparePolicy: SparePolicy = LEARNER_SPARES,
   ) {
-    const first = this.spawn();
-    // Until a program takes it over (ProgramProcess replaces both handlers).
-    first.port.onmessage = (event: MessageEvent<FromServerWorker>) => event.data.type === 'booted' && this.soonQuiet();
-    first.onerror = () => this.soonQuiet();
-    this.spares.push(first);
+    this.pool = new SparePool(spawn, sparePolicy, {
+      made: (first) => this.databaseAhead?.spareMade(first, (scope) => this.databaseOpenIn.has(scope)),
+      quiet: () => this.listeners.quiet?.(),
+    });
   }
 
   /** The program's state. */
@@ -127,14 +112,14 @@ export class ServerHost {
   }
 
   /**
-   * Replaces the running program with `bundle` (fresh state); resolves once it started or failed. Its
-   * PGlite data directories live under `options.storageScope` (default `default`), apart from other scopes'
-   * directories of the same name; a run for the checks keeps them in memory (see RunOptions.forChecks).
+   * Replaces the running program with `bundle` (fresh state), stopping the one running or still starting; resolves
+   * once it started or failed. Its PGlite data directories live under `options.storageScope` (default `default`),
+   * apart from other scopes' directories of the same name; a run for the checks keeps them in memory, or uses the
+   * learner's database (see RunOptions.forChecks).
    */
   async run(bundle: ProgramBundle, options: RunOptions = {}): Promise<ProgramState> {
     const generation = ++this.generation;
-    if (this.running) this.terminate(this.running);
-    this.running = null;
+    this.stopCurrent();
     if (!options.forChecks) this.checkPgFiles.forget();
     this.setState('starting', []);
     await this.launch(bundle, options, generation);
@@ -142,13 +127,12 @@ export class ServerHost {
   }
 
   /**
-   * Stops the running program, or the one starting (its start is abandoned), and drops the databases kept for
-   * the checks: the host is idle, its spares stay booted for the next run.
+   * Stops the running program, or the one starting (its worker is terminated at once, whatever it is doing), and
+   * drops the databases kept for the checks: the host is idle, its spares stay booted for the next run.
    */
   stopProgram(): void {
     this.generation += 1;
-    if (this.running) this.terminate(this.running);
-    this.running = null;
+    this.stopCurrent();
     this.checkPgFiles.forget();
     this.setState('idle', []);
   }
@@ -158,11 +142,34 @@ export class ServerHost {
    * instead of spares of their own, and the one missing here boots once this host is quiet.
    */
   lendSpare(): ServerWorkerHandle {
-    const index = this.spares.findIndex((spare) => !this.databaseAhead?.holds(spare));
-    const worker = index === -1 ? this.spawn() : this.spares.splice(index, 1)[0];
-    this.refillPending = true;
-    this.soonQuiet();
+    const worker = this.pool.take((spare) => this.databaseAhead?.holds(spare) ?? false);
+    this.pool.soonQuiet();
     return worker;
+  }
+
+  /**
+   * Lets a run for the checks (scope `checksScope`) use the running program's database, so a lesson never has two
+   * PGlites: the program's worker serves it in a schema of its own, fresh for a new scope and kept for the same
+   * one (the copy's restarts), and out of the program's sight. Resolves with the port to it, or null when no
+   * program runs.
+   */
+  async serveDatabase(checksScope: string): Promise<MessagePort | null> {
+    await this.settled();
+    const running = this.running;
+    if (!running) return null;
+    const fresh = running.serves !== checksScope;
+    running.serves = checksScope;
+    const channel = new MessageChannel();
+    running.process.serveDatabase(channel.port1, fresh);
+    return channel.port2;
+  }
+
+  /** The checks are done with the database serveDatabase lent: their schema is dropped, nothing of it stays. */
+  dropServedDatabase(): void {
+    const running = this.running;
+    if (!running?.serves) return;
+    running.serves = null;
+    running.process.dropServedDatabase();
   }
 
   /** Opens the default database of `scope` ahead in the spare the next run takes (see DatabaseAhead); resolves once asked. */
@@ -172,10 +179,10 @@ export class ServerHost {
     if (this.databaseAheadScope !== scope) return;
     this.databaseAhead ??= new DatabaseAhead({
       answer: (call, inScope) => this.answerStored(call, inScope),
-      booted: () => this.soonQuiet(),
+      booted: () => this.pool.soonQuiet(),
       retire: (worker) => this.retire(worker),
     });
-    this.databaseAhead.want(scope, this.spares[0], this.databaseOpenIn.has(scope));
+    this.databaseAhead.want(scope, this.pool.first, this.databaseOpenIn.has(scope));
   }
 
   /** Opens no database ahead any more; the spare holding one is stopped, which frees it. */
@@ -203,7 +210,7 @@ export class ServerHost {
     const timeoutMs = this.requestTimeoutMs;
     const response = await running.process.request(request, timeoutMs);
     // The new program answered: missing spares boot (and at first esbuild starts) while the learner reads it.
-    this.quiet();
+    this.pool.quiet();
     if (response) return response;
     this.expire(running, `${request.method} ${url.pathname} got no response within ${timeoutMs} ms`);
     if (!running.timedOut) return textResponse(503, 'The program was replaced before it answered.');
@@ -256,6 +263,14 @@ export class ServerHost {
     void this.restart(running);
   }
 
+  /** Terminates the running program and the one starting: nothing of either answers, writes or logs from now on. */
+  private stopCurrent(): void {
+    if (this.running) this.terminate(this.running);
+    this.running = null;
+    this.starting?.terminate();
+    this.starting = null;
+  }
+
   /** Terminates `running`; its open sockets are closed with PROGRAM_RESTARTED, so clients know to reconnect. */
   private terminate(running: Running): void {
     running.process.terminate();
@@ -265,97 +280,95 @@ export class ServerHost {
 
   private async restart(running: Running): Promise<void> {
     const generation = ++this.generation;
-    this.terminate(running);
-    this.running = null;
+    this.stopCurrent();
     this.setState('restarting', [...running.origins]);
     await this.launch(running.bundle, running.options, generation);
   }
 
+  /** Starts `bundle` on a worker; it becomes the running program unless a newer run or a stop came meanwhile. */
   private async launch(bundle: ProgramBundle, options: RunOptions, generation: number): Promise<void> {
     const storageScope = options.storageScope ?? 'default';
-    let worker = this.spares.shift() ?? this.spawn();
-    // The program before this run is stopped: what it had open is closed.
-    if (!options.forChecks) this.databaseOpenIn.clear();
-    const keepDatabase = this.databaseAhead?.claim(worker, storageScope, options.forChecks === true) ?? null;
-    if (keepDatabase) this.databaseOpenIn.add(storageScope);
-    if (keepDatabase === false) {
-      // Its PGlite read the files of the scope it was opened for, and what it sends may still be on its way.
-      worker.terminate();
-      worker = this.spares.shift() ?? this.spawn();
-    }
-    this.refillPending = true;
+    const { worker, keepDatabase } = this.takeWorker(options, storageScope);
     const origins = new Set<string>();
     const sockets = new Map<number, PageSocketPeer>();
     const isCurrent = (): boolean => generation === this.generation;
-    const process = new ProgramProcess(worker, {
-      // The checks' requests are not the learner's: what the program logs for them would read as the learner's own.
-      console: (entry) => {
-        if (!options.forChecks) this.listeners.console(entry);
-      },
-      // The program names its data directory; the page decides whose directories it may name.
-      call: async (call) => {
-        if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
-        if (options.forChecks) return this.checkPgFiles.answer(storageScope, call);
-        if (call.method === 'load' && call.name === PLAYGROUND_PG_NAME) {
-          this.databaseOpenIn.add(storageScope);
-          this.databaseAhead?.loaded(storageScope);
-        }
-        return this.answerStored(call, storageScope);
-      },
-      socketSend: (id, text) => sockets.get(id)?.send(text),
-      socketTrace: (id, trace) => sockets.get(id)?.trace?.(trace),
-      socketClose: (id, code, reason) => {
-        const peer = sockets.get(id);
-        sockets.delete(id);
-        peer?.close(code, reason);
-      },
-      listen: (origin) => {
-        // The page's requests to `origin` go to the program from now on: only addresses no real site has.
-        if (!mayListenOn(origin, globalThis.location?.origin)) {
-          const why = origin === globalThis.location?.origin ? "is the playground's own address" : 'is not a local address';
-          this.listeners.console({
-            level: 'error',
-            text: `startServer: ${origin} ${why}; use localhost, 127.0.0.1, a name ending in .localhost or .test, or a one-word host name.`,
-            time: Date.now(),
-          });
-          return;
-        }
-        origins.add(origin);
-        if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
-      },
-      unlisten: (origin) => {
-        origins.delete(origin);
-        if (isCurrent() && this.current.status === 'running') this.setState('running', [...origins]);
-      },
-    });
-    const outcome = await process.start(bundle.code, this.requestTimeoutMs, options.clock, keepDatabase === true);
+    const process = new ProgramProcess(worker, this.processEvents(options, storageScope, origins, sockets, isCurrent));
+    this.starting = process;
+    const database = options.forChecks && !options.clock ? await this.databaseSource?.(storageScope) : null;
+    const outcome = isCurrent()
+      ? await process.start(bundle.code, this.requestTimeoutMs, { clock: options.clock, keepDatabases: keepDatabase, database })
+      : ({ ok: false, message: 'The program was stopped.' } as const);
+    if (this.starting === process) this.starting = null;
     // The next run must not start from nothing, but a boot takes a core: it begins once this program started, not
     // beside its start (on two cores it slowed every run's start, a warm reload's first too). The other spares wait
     // until this program answered.
-    if (this.spares.length === 0 && this.sparePolicy.bootAtOnce) {
-      this.spares.push(this.spawn());
-      this.databaseAhead?.spareMade(this.spares[0], (scope) => this.databaseOpenIn.has(scope));
-    }
-    this.soonQuiet();
-    if (!isCurrent()) {
-      process.terminate();
-      return;
-    }
-    if (!outcome.ok) {
-      process.terminate();
-      // The learner's own run of the same code has said so already.
-      if (!options.forChecks)
-        this.listeners.console({
-          level: 'error',
-          text: `The program failed to start: ${outcome.message}`,
-          stack: outcome.stack,
-          time: Date.now(),
-        });
-      this.setState('crashed', []);
-      return;
-    }
-    this.running = { process, bundle, options, origins, sockets, timedOut: false };
+    this.pool.started();
+    if (!isCurrent()) return process.terminate();
+    if (!outcome.ok) return this.failedStart(process, options, outcome);
+    this.running = { process, bundle, options, origins, sockets, timedOut: false, serves: null };
     this.setState('running', [...origins]);
+  }
+
+  /**
+   * The worker a run starts on. Only a learner's program that uses PgService (RunOptions.usesDatabase), in the scope
+   * the database was opened ahead for, takes the spare holding it, and keeps that database; any other run leaves
+   * that spare be, except one that opens a database elsewhere, which stops it (one PGlite at a time).
+   */
+  private takeWorker(options: RunOptions, scope: string): { worker: ServerWorkerHandle; keepDatabase: boolean } {
+    const ahead = this.databaseAhead;
+    // The program before this run is stopped: what it had open is closed.
+    if (!options.forChecks) this.databaseOpenIn.clear();
+    const claims = options.usesDatabase === true && !options.forChecks;
+    const held = (spare: ServerWorkerHandle): boolean => ahead?.holds(spare) ?? false;
+    const worker = claims ? this.pool.take((spare) => !held(spare), true) : this.pool.take(held);
+    const keepDatabase = ahead?.claim(worker, scope) ?? null;
+    if (keepDatabase) this.databaseOpenIn.add(scope);
+    if (keepDatabase !== false) return { worker, keepDatabase: keepDatabase === true };
+    // Its PGlite read the files of the scope it was opened for, and what it sends may still be on its way.
+    worker.terminate();
+    return { worker: this.pool.take(), keepDatabase: false };
+  }
+
+  /** Reports a start that failed (the learner's own run of the same code has said so for the checks' copy). */
+  private failedStart(process: ProgramProcess, options: RunOptions, outcome: Extract<StartOutcome, { ok: false }>): void {
+    process.terminate();
+    if (!options.forChecks) {
+      this.listeners.console({
+        level: 'error',
+        text: `The program failed to start: ${outcome.message}`,
+        stack: outcome.stack,
+        time: Date.now(),
+      });
+    }
+    this.setState('crashed', []);
+  }
+
+  /** What the host does for one program's process (see programEvents); its storage calls are answered here. */
+  private processEvents(
+    options: RunOptions,
+    scope: string,
+    origins: Set<string>,
+    sockets: Map<number, PageSocketPeer>,
+    isCurrent: () => boolean,
+  ): ProcessEvents {
+    return programEvents({
+      origins,
+      sockets,
+      // The checks' requests are not the learner's: what the program logs for them would read as the learner's own.
+      console: (entry) => !options.forChecks && this.listeners.console(entry),
+      refused: (entry) => this.listeners.console(entry),
+      originsChanged: () => isCurrent() && this.current.status === 'running' && this.setState('running', [...origins]),
+      // The program names its data directory; the page decides whose directories it may name.
+      call: async (call) => {
+        if (call.method !== 'load' && call.method !== 'save') return this.pg(call);
+        if (options.forChecks) return this.checkPgFiles.answer(scope, call);
+        if (call.method === 'load' && call.name === PLAYGROUND_PG_NAME) {
+          this.databaseOpenIn.add(scope);
+          this.databaseAhead?.loaded(scope);
+        }
+        return this.answerStored(call, scope);
+      },
+    });
   }
 
   /** Answers a PGlite call of a learner's program in `scope`: its data directories' names are the scope's own. */
@@ -366,30 +379,8 @@ export class ServerHost {
 
   /** Stops a spare holding a database nobody will take; a fresh one boots when the host is quiet. */
   private retire(worker: ServerWorkerHandle): void {
-    const index = this.spares.indexOf(worker);
-    if (index !== -1) this.spares.splice(index, 1);
+    this.pool.remove(worker);
     worker.terminate();
-    this.refillPending = true;
-  }
-
-  private refillSpares(): void {
-    while (this.spares.length < this.sparePolicy.spares) this.spares.push(this.spawn());
-    this.databaseAhead?.spareMade(this.spares[0], (scope) => this.databaseOpenIn.has(scope));
-  }
-
-  /** Declares the host quiet QUIET_AFTER_MS from now, unless it is by then. */
-  private soonQuiet(): void {
-    if (this.refillPending) this.quietTimer ??= setTimeout(() => this.quiet(), QUIET_AFTER_MS);
-  }
-
-  /** Boots the missing spares, if any, and tells the owner. */
-  private quiet(): void {
-    if (!this.refillPending) return;
-    this.refillPending = false;
-    if (this.quietTimer !== null) clearTimeout(this.quietTimer);
-    this.quietTimer = null;
-    this.refillSpares();
-    this.listeners.quiet?.();
   }
 
   private setState(status: ProgramState['status'], origins: string[]): void {

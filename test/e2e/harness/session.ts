@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { CompileResult, ConsoleEntry, ProgramState } from '../../../runtime/engine/index.ts';
 // The harness page declares `window.__halo` (its type comes with this import).
 import type {} from '../../../web/harness.ts';
+import { importsPgService } from '../../../web/engine/imports-pg-service.ts';
 import { testChromium } from './browser.ts';
 import { distDir } from './paths.ts';
 import { serveStatic } from './static-server.ts';
@@ -37,6 +38,8 @@ export interface SessionOptions {
   requestTimeoutMs?: number;
   /** The page to open, relative to the site root (default: the engine harness). */
   page?: string;
+  /** Runs on the new page before it navigates (CDP target watchers attach there). */
+  beforeNavigation?: (context: BrowserContext, page: Page) => Promise<void>;
 }
 
 /**
@@ -65,6 +68,7 @@ export class PlaygroundSession {
     context.setDefaultNavigationTimeout(FIRST.timeout);
     const page = await context.newPage();
     const session = new PlaygroundSession(server, browser, context, page);
+    await options.beforeNavigation?.(context, page);
     const query = options.requestTimeoutMs ? `?timeout=${options.requestTimeoutMs}` : '';
     await page.goto(`${server.url}${options.page ?? `web/harness.html${query}`}`);
     if (!options.page) await session.ready();
@@ -91,16 +95,17 @@ export class PlaygroundSession {
 
   /**
    * Compiles and runs `files` (the entry is `main.ts`), its saved databases under `storageScope` (in memory
-   * when `forChecks`, see RunOptions.forChecks); throws with the diagnostics when it does not compile.
+   * when `forChecks`, see RunOptions.forChecks); throws with the diagnostics when it does not compile. As the page
+   * does, a program that imports PgService runs with `usesDatabase`.
    */
   async run(files: Record<string, string>, storageScope?: string, forChecks = false): Promise<ProgramState> {
     return this.page.evaluate(
-      async ([f, scope, checks]) => {
+      async ([f, scope, checks, usesDatabase]) => {
         const result = await window.__halo.engine.compile(f);
         if (!result.ok) throw new Error(`compile failed: ${JSON.stringify(result.diagnostics)}`);
-        return window.__halo.engine.run(result.bundle, { storageScope: scope, forChecks: checks });
+        return window.__halo.engine.run(result.bundle, { storageScope: scope, forChecks: checks, usesDatabase });
       },
-      [files, storageScope, forChecks] as const,
+      [files, storageScope, forChecks, importsPgService(files)] as const,
     );
   }
 
