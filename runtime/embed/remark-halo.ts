@@ -13,6 +13,8 @@
  * reads them, as it does for the markdown-it plugin; docs/embed.md lists the forms and attributes).
  */
 import type { Parent, Root, RootContent } from 'mdast';
+// Declares `data.hProperties` (what remark-rehype makes attributes of), for a compile of this file alone (its .d.ts bundle).
+import type {} from 'mdast-util-to-hast';
 import { FALLBACK_TEXT, haloBlock, SnippetCollector, snippetAttributes, type MarkdownSnippet } from './snippet-markdown.ts';
 
 /** The snippet after a `halo` block: a node remark-rehype turns into `<halo-snippet …>`; its attributes are set at the end. */
