@@ -38,6 +38,8 @@ async function cliFiles(root: string): Promise<Record<string, string>> {
     target: 'node20',
     write: false,
     define: { 'import.meta.haloPackaged': 'true' },
+    // ES builds first: jsonc-parser's CommonJS one is a UMD that requires its parts by computed names.
+    mainFields: ['module', 'main'],
     // ws's optional native speed-ups stay optional.
     external: [...OPTIONAL_PEERS, ...COMMAND_DEPENDENCIES, 'bufferutil', 'utf-8-validate'],
     banner: { js: REQUIRE_BANNER },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
-import { REPO_ROOT } from './course-dir.ts';
+import { CHECK_FORMAT_ENTRY } from './halo-home.ts';
 
 /** A lesson's `checks.ts` once run: its default export, and where each check and each of its keys is written. */
 export interface LoadedChecks {
@@ -31,7 +31,7 @@ export class ChecksLoadError extends Error {
 
 /**
  * Runs a course's `checks.ts` on Node: bundled by esbuild, with `halo/course` resolved to
- * the check format of this repository, wherever the course folder is (Halo's own lessons included).
+ * this framework's check format (halo-home.ts), wherever the course folder is (Halo's own lessons included).
  */
 export async function loadChecks(file: string): Promise<LoadedChecks> {
   let built: esbuild.BuildResult<{ write: false }>;
@@ -43,7 +43,7 @@ export async function loadChecks(file: string): Promise<LoadedChecks> {
       platform: 'node',
       write: false,
       logLevel: 'silent',
-      alias: { 'halo/course': `${REPO_ROOT}runtime/course/format/check-format.ts` },
+      alias: { 'halo/course': CHECK_FORMAT_ENTRY },
     });
   } catch (error) {
     const first = (error as esbuild.BuildFailure).errors?.[0];
