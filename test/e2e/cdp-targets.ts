@@ -202,3 +202,50 @@ export class PageTargets {
     await session.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false }).catch(() => undefined);
   }
 }
+
+/**
+ * Array buffers and wasm memory (`backingStorageSize`) past which a server worker holds a PGlite: its wasm memory
+ * alone is well over 100 MB, while a server worker without one holds a few MB.
+ */
+export const PGLITE_BYTES = 48 * 2 ** 20;
+
+/** The live server workers behind `targets` ("halo-server") with their array buffers and wasm memory, bytes. */
+export async function serverWorkers(targets: PageTargets): Promise<{ target: ReachedTarget; bytes: number }[]> {
+  const workers = targets.live().filter((target) => target.type === 'worker' && target.title === 'halo-server');
+  const read = await Promise.all(
+    workers.map(async (target) => {
+      const usage = (await target.send('Runtime.getHeapUsage').catch(() => null)) as { backingStorageSize?: number } | null;
+      return usage ? { target, bytes: usage.backingStorageSize ?? 0 } : null;
+    }),
+  );
+  return read.filter((worker) => worker !== null);
+}
+
+/** How many live server workers hold a PGlite now (see PGLITE_BYTES). */
+export async function pgliteWorkers(targets: PageTargets): Promise<number> {
+  return (await serverWorkers(targets)).filter((worker) => worker.bytes >= PGLITE_BYTES).length;
+}
+
+/**
+ * Polls pgliteWorkers every `everyMs` until stopped; `stop()` resolves with the most seen at once and how many
+ * readings were taken.
+ */
+export function watchPgliteWorkers(targets: PageTargets, everyMs = 50): { stop(): Promise<{ most: number; readings: number }> } {
+  let most = 0;
+  let readings = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      most = Math.max(most, await pgliteWorkers(targets));
+      readings += 1;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { most, readings };
+    },
+  };
+}
