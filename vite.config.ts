@@ -6,37 +6,25 @@ import { embedScriptPlugin } from './runtime/build/embed-script-plugin.ts';
 import { apiReferencePlugin } from './runtime/build/api-reference-plugin.ts';
 import { haloTarballPlugin } from './runtime/build/halo-tarball-plugin.ts';
 import { leaveOutOptionalModules } from './runtime/build/handed-in-plugin.ts';
-import { lessonTextPlugin } from './runtime/course/tools/lesson-text-plugin.ts';
 import { monacoLanguagesPlugin } from './runtime/build/monaco-languages-plugin.ts';
 import { mswCookieStorePlugin } from './runtime/build/msw-cookie-store-plugin.ts';
 import { pgliteSeedPlugin } from './runtime/build/pglite-seed-plugin.ts';
 import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin.ts';
 import { sandboxedWorkersDevPlugin } from './runtime/build/sandboxed-workers-dev-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
-import { buildRunsProofs, courseDirOf } from './runtime/course/tools/course-dir.ts';
-import { coursePlugin } from './runtime/course/tools/course-plugin.ts';
-import { readCourse } from './runtime/course/tools/read-course.ts';
 
-// The course the site is built with: lessons/, or the folder HALO_COURSE names (`npm run build -- --course <dir>` sets it).
-const courseDir = courseDirOf([], process.env);
-// Every starter and solution, and the example program, compiled ahead by the build.
-const coursePrograms = () => {
-  const { lessons, example } = readCourse(courseDir).course;
-  return [...lessons.flatMap((lesson) => [lesson.starter, lesson.solution]), ...(example ? [example] : [])];
-};
-
+// The prebuilt playground, with no course in it: a course build (runtime/course/tools/build-course-site.ts, run by
+// `npm run build`) writes a course's data beside a copy of it.
 export default defineConfig(({ mode }) => ({
   // Relative base: the build works from any static host under any sub-path.
   base: './',
   plugins: [
     react(),
     tailwindcss(),
-    coursePlugin(courseDir, { validateOnSave: process.env.HALO_AUTHOR === '1', proofs: buildRunsProofs(courseDir, process.env) }),
-    lessonTextPlugin(),
     apiReferencePlugin(),
     mswCookieStorePlugin(),
     monacoLanguagesPlugin(),
-    prebuiltProgramsPlugin(coursePrograms),
+    prebuiltProgramsPlugin(),
     embedScriptPlugin(),
     bootScriptPlugin(),
     serviceWorkerPlugin(),
@@ -49,7 +37,7 @@ export default defineConfig(({ mode }) => ({
   // The compiler worker reads `virtual:halo-exports` from the prebuilt plugin.
   worker: {
     format: 'es',
-    plugins: () => [prebuiltProgramsPlugin(coursePrograms), leaveOutOptionalModules()],
+    plugins: () => [prebuiltProgramsPlugin(), leaveOutOptionalModules()],
     rolldownOptions: { output: { codeSplitting: false } },
   },
   build: {

@@ -27,10 +27,10 @@ export interface PlaygroundStateOptions {
   storage: KeyValueStorage | undefined;
   /** The page's address: `?lesson=<id>` opens a lesson. */
   location: Pick<Location, 'search'>;
-  /** The course the page teaches (the one the site was built with: `builtCourse`); read with `useCourse()`. */
+  /** The course the page teaches (the site's course data: `loadCourse`); read with `useCourse()`. */
   course: Course;
   /**
-   * The course's author is working on it (`npm run author`, Vite's dev server): a lesson's completion follows its
+   * The course's author is working on it (`npm run author`, the author server): a lesson's completion follows its
    * latest round, so a check changed to failing shows at once instead of staying "complete".
    */
   authoring?: boolean;

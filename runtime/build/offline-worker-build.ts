@@ -27,9 +27,20 @@ export function offlineManifest(files: Record<string, string | Uint8Array>): Off
   };
 }
 
+/** Where the service worker script holds its manifest: a global set by the script's second line. */
+const MANIFEST_GLOBAL = 'globalThis.HALO_OFFLINE';
+
+/** The script's first two lines: what it is (with the manifest's version) and its manifest. */
+function manifestLines(manifest: OfflineManifest): string {
+  return [
+    `// The Halo Playground's service worker (version ${manifest.version}): offline cache, then msw.`,
+    `${MANIFEST_GLOBAL} = ${JSON.stringify(manifest)};`,
+  ].join('\n');
+}
+
 /**
  * The playground's one service worker: the offline cache (runtime/service-worker/offline-worker.ts,
- * with `manifest` inlined) first, then msw's own worker script, imported at its installed version.
+ * with `manifest` set on its second line) first, then msw's own worker script, imported at its installed version.
  */
 export async function serviceWorkerScript(manifest: OfflineManifest): Promise<string> {
   const result = await build({
@@ -39,12 +50,18 @@ export async function serviceWorkerScript(manifest: OfflineManifest): Promise<st
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-    define: { HALO_OFFLINE: JSON.stringify(manifest) },
+    define: { HALO_OFFLINE: MANIFEST_GLOBAL },
   });
-  return [
-    `// The Halo Playground's service worker (version ${manifest.version}): offline cache, then msw.`,
-    result.outputFiles[0].text,
-    `importScripts('./${MSW_WORKER_FILE}');`,
-    '',
-  ].join('\n');
+  return [manifestLines(manifest), result.outputFiles[0].text, `importScripts('./${MSW_WORKER_FILE}');`, ''].join('\n');
+}
+
+/**
+ * `script` (a service worker {@link serviceWorkerScript} wrote) with `manifest` in place of its own: a course build adds
+ * its data to a copy of the prebuilt app, whose offline cache must then list (and version) those files too.
+ */
+export function withOfflineManifest(script: string, manifest: OfflineManifest): string {
+  const lines = script.split('\n');
+  if (!lines[0].startsWith("// The Halo Playground's service worker") || !lines[1].startsWith(`${MANIFEST_GLOBAL} = `))
+    throw new Error('This is not a service worker the playground build wrote: its manifest is not where it should be.');
+  return [manifestLines(manifest), ...lines.slice(2)].join('\n');
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild-wasm';
 import type { Plugin } from 'vite';
 import { compileProgram } from '../compiler/compile.ts';
+import { APP_MANIFEST_FILE, type AppManifest } from '../contract/app-manifest.ts';
 
 const MODULE = 'virtual:halo-prebuilt';
 const RESOLVED = `\0${MODULE}`;
@@ -11,12 +12,12 @@ const EXPORTS_RESOLVED = `\0${EXPORTS_MODULE}`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A program the page holds: its files by name (`main.ts` first), and the files on disk they come from. */
-export interface PrebuiltProgram {
+interface PrebuiltProgram {
   files: Record<string, string>;
   paths: string[];
 }
 
-/** The playground's own programs (not the course's): the templates, each one file. */
+/** The playground's own programs (not the course's, which the course build compiles): the templates, each one file. */
 function playgroundPrograms(): PrebuiltProgram[] {
   const templates = readdirSync(`${ROOT}web/templates`)
     .filter((name) => name.endsWith('.ts') && name !== 'template-catalog.ts')
@@ -25,7 +26,7 @@ function playgroundPrograms(): PrebuiltProgram[] {
 }
 
 /** The names the browser build of `halo` exports, read from esbuild's metafile: the compiler's shim needs them. */
-async function haloExports(): Promise<string[]> {
+export async function haloExports(): Promise<string[]> {
   const result = await esbuild.build({
     entryPoints: [`${ROOT}runtime/browser/index.ts`],
     bundle: true,
@@ -47,11 +48,12 @@ async function haloExports(): Promise<string[]> {
  * Also gives the compiler worker the names `halo` exports as `virtual:halo-exports` (dev too): importing
  * the framework there only to list them put a third copy of PGlite's JavaScript in the build.
  *
- * Compiles the course's programs (`coursePrograms`: starters, solutions, the example program) and the templates at build time with
- * the same compiler the page uses (esbuild-wasm, same options, same content ids), writes each bundle to
- * `assets/prebuilt/<id>.js`, and gives the page their ids as `virtual:halo-prebuilt`.
+ * Compiles the playground's templates at build time with the same compiler the page uses (esbuild-wasm, same options,
+ * same content ids), writes each bundle to `assets/prebuilt/<id>.js`, and gives the page their ids as
+ * `virtual:halo-prebuilt`. The course's programs are compiled by the course build (runtime/course/tools/build-course-site.ts),
+ * against the export names this writes to `halo-app.json` (runtime/contract/app-manifest.ts).
  */
-export function prebuiltProgramsPlugin(coursePrograms: () => PrebuiltProgram[]): Plugin {
+export function prebuiltProgramsPlugin(): Plugin {
   let building = false;
   return {
     name: 'halo-prebuilt-programs',
@@ -66,8 +68,9 @@ export function prebuiltProgramsPlugin(coursePrograms: () => PrebuiltProgram[]):
       if (id !== RESOLVED) return null;
       if (!building) return 'export default [];';
       const names = await haloExports();
+      this.emitFile({ type: 'asset', fileName: APP_MANIFEST_FILE, source: JSON.stringify({ haloExports: names } satisfies AppManifest) });
       const ids: string[] = [];
-      for (const { files, paths } of [...coursePrograms(), ...playgroundPrograms()]) {
+      for (const { files, paths } of playgroundPrograms()) {
         for (const path of paths) this.addWatchFile(path);
         const result = await compileProgram(esbuild, { files, entry: 'main.ts', haloExports: names });
         if (!result.ok)

@@ -11,7 +11,7 @@ import { readClassExercises } from './class-exercises.ts';
 import { DEFAULT_CLASS_LIMITS, type ClassLimits } from './class-guard.ts';
 import type { ClassInfo } from './class-protocol.ts';
 import { keptClassTables, MEMORY_ONLY, text, type ClassTables } from './class-tables.ts';
-import { serveSiteFile } from './site-files.ts';
+import { serveSiteFile } from '../node/site-files.ts';
 
 /** Where and what a class serves. */
 interface ClassServerOptions {

@@ -1,5 +1,5 @@
 import type { CompileResult } from '../contract/engine-api.ts';
-import { prebuiltProgram } from './prebuilt-programs.ts';
+import { prebuiltProgram, type PrebuiltPrograms } from './prebuilt-programs.ts';
 import type { FromCompiler, ToCompiler } from '../contract/compiler-protocol.ts';
 
 type Pending = { resolve: (answer: FromCompiler) => void; reject: (error: Error) => void };
@@ -19,8 +19,9 @@ export class CompilerClient {
   /**
    * Makes nothing yet: the worker (its script parsed on a core of its own) is made at the first message, so a page
    * whose program was compiled at build time starts without it; esbuild (3.7 MB compressed) only once `start()` is called.
+   * `prebuilt`: the course's programs compiled ahead, beside the playground's own templates.
    */
-  constructor() {
+  constructor(private readonly prebuilt: readonly PrebuiltPrograms[] = []) {
     this.ready = new Promise<void>((resolve) => (this.startNow = resolve))
       .then(() => this.send({ id: 0, type: 'init' }))
       .then(() => undefined);
@@ -33,7 +34,7 @@ export class CompilerClient {
 
   /** Compiles `files` starting at `entry`; a program the build compiled ahead does not wait for esbuild. */
   async compile(files: Record<string, string>, entry: string): Promise<CompileResult> {
-    const prebuilt = await prebuiltProgram(files, entry);
+    const prebuilt = await prebuiltProgram(files, entry, this.prebuilt);
     if (prebuilt) return prebuilt;
     this.start();
     const answer = await this.send({ id: 0, type: 'compile', files, entry });

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { settledChecks } from './harness/course-page.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';

@@ -11,7 +11,7 @@ import { FIRST, WAIT } from './harness/wait.ts';
 import { waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 
 const { lessons } = builtCourse;
 

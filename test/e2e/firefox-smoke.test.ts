@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { launchFirefox } from './harness/firefox.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';

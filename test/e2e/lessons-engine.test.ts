@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import type { BodySpec } from './harness/session.ts';

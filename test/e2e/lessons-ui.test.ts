@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { ANSWER, WAIT } from './harness/wait.ts';

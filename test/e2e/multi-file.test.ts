@@ -14,7 +14,7 @@ import { PlaygroundSession } from './harness/session.ts';
 import { REPO_ROOT } from './harness/paths.ts';
 import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, openFile, replaceCode, send, waitForEditorText, waitForProgram } from './share-page.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
 
 const { findLesson } = builtCourse;

@@ -10,7 +10,7 @@ import { ANSWER, FIRST, WAIT } from './harness/wait.ts';
 import { editorText, replaceCode, send, waitForProgram } from './share-page.ts';
 import { shareUrl } from '../../web/share/link/share-fragment.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 
 const { findLesson } = builtCourse;
 

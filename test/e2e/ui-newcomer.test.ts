@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { PlaygroundSession } from './harness/session.ts';
 import { WAIT } from './harness/wait.ts';
 import { editorText, waitForEditorText } from './share-page.ts';

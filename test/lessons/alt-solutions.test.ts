@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { repoRoot } from './serve-program.ts';
 

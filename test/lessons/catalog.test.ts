@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { flowStepsOf, stepsOf } from '../../runtime/course/format/check-format.ts';
 import { filesProblem } from '../../runtime/course/exercises/file-names.ts';
 

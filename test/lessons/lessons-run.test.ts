@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
 import { kindOf } from '../../runtime/course/format/check-format.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { checkProgram, report, restarts, runningPrograms } from '../../runtime/course/tools/check-program.ts';
 import { lessonProgramPath } from './serve-program.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { repoRoot } from './serve-program.ts';
 
 const { findLesson } = builtCourse;

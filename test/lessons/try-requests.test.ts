@@ -4,7 +4,7 @@ import { afterAll, describe, it } from 'vitest';
 import type { CheckRequest } from '../../runtime/course/format/check-format.ts';
 import { requestOfCheck } from '../../runtime/course/checks/check-request.ts';
 import { encodeRequest } from '../../runtime/contract/encode-request.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { requestOfHttpBlock, requestsOfHttpSummary } from '../../web/lessons/course/http-block.ts';
 import { restarts } from '../../runtime/course/tools/check-program.ts';
 import type { RunningProgram } from '../../runtime/course/tools/serve-program.ts';

@@ -7,7 +7,7 @@ import { EngineProvider } from '../../web/engine/engine-context.tsx';
 import { ProgramSession } from '../../web/engine/program-session.ts';
 import { CheckList } from '../../web/lessons/check-list.tsx';
 import { ChecksBar } from '../../web/lessons/checks-bar.tsx';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { createPlaygroundState } from '../../web/playground-state.ts';
 import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
 import { FakeEngine } from './fake-engine.ts';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createExerciseDraftState } from '../../web/exercise/draft-store.ts';
 import { addRecording, applyReplay, chooseFor, retitle } from '../../web/exercise/draft-recording.ts';
 import { applyChecksJson } from '../../web/exercise/apply-checks-json.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import type { Exchange } from '../../runtime/course/checks/record-check.ts';
 
 const { findLesson } = builtCourse;

@@ -1,6 +1,6 @@
 import { createPlaygroundState } from '../../web/playground-state.ts';
 import { browserStorage } from '../../web/state/stored.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 
 /**
  * A new playground state reading the (stubbed) localStorage and address, as a page load would build it,

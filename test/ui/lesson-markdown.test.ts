@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LessonMarkdown } from '../../web/lessons/lesson-markdown.tsx';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { markdownToTree } from '../../runtime/course/text/markdown-to-tree.ts';
 import type { LessonNode } from '../../runtime/course/format/lesson-tree.ts';
 import { EngineProvider } from '../../web/engine/engine-context.tsx';

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, it } from 'vitest';
 import { ChapterList } from '../../web/lessons/chapter-list.tsx';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { PlaygroundStateProvider } from '../../web/state/state-context.tsx';
 
 const { chapters, lessons } = builtCourse;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specFromCheck } from '../../web/exchange/request/spec-from-check.ts';
 import { specFromChecks } from '../../web/exchange/request/prefill-request.ts';
 import { requestOfHttpBlock } from '../../web/lessons/course/http-block.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { buildRequest } from '../../web/exchange/request/panel-request.ts';
 import { defaultRequest } from '../../web/exchange/request/request-model.ts';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';

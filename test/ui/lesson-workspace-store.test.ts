@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { stepsOf } from '../../runtime/course/format/check-format.ts';
 import { freshState } from './fresh-state.ts';
 import { SCRATCH } from '../../web/lessons/workspace-store.ts';

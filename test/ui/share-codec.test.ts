@@ -8,7 +8,7 @@ import { fromSharedRequest, toSharedRequest } from '../../web/share/link/shared-
 import { shareLengthWarning } from '../../web/share/make-share-link.ts';
 import { isKnownProgram } from '../../web/share/link/known-programs.ts';
 import { defaultRequest, newMultipartRow, newRow } from '../../web/exchange/request/request-model.ts';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { toBase64Url } from '../../web/share/link/base64url.ts';
 import { deflateSync, strToU8 } from 'fflate';
 import { ShareLinkError } from '../../web/share/link/share-link-error.ts';

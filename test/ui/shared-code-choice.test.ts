@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { encodeShare } from '../../web/share/link/share-encode.ts';
 import { FakeEngine } from './fake-engine.ts';
 import { freshState } from './fresh-state.ts';

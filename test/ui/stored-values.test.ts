@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builtCourse } from '../../web/lessons/course/built-course.ts';
+import { builtCourse } from '../support/built-course.ts';
 import { browserStorage, readStored, STORED_KEYS, type StoredKey } from '../../web/state/stored.ts';
 import { DEFAULT_LAYOUT } from '../../web/state/layout-store.ts';
 import { freshState } from './fresh-state.ts';

@@ -1,14 +1,17 @@
 /**
- * `npm run author -- ../my-course [--port 5173]`: serves the playground with the course in that folder
- * (Vite's dev server on 127.0.0.1). Saving a lesson's text, starter, solution, checks or the course file
- * reloads the page — the learner's code and progress stay, in localStorage — and runs the validator,
- * which prints every problem as `file:line: message`.
+ * `npm run author -- ../my-course [--port 5173]`: serves the playground with the course in that folder on 127.0.0.1
+ * (startAuthorServer: the prebuilt playground plus the course as data, no bundler). Saving a lesson's text, starter,
+ * solution, checks or the course file reloads the page — the learner's code and progress stay, in localStorage —
+ * and runs the validator, which prints every problem as `file:line: message`. The prebuilt playground is `dist/`
+ * (any site `npm run build` wrote; `HALO_APP_DIR` names another), built first when there is none. Without `--port`,
+ * the next free port after 5173 is taken when 5173 is busy.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { createServer } from 'vite';
-import { COURSE_ENV, courseDirOf, REPO_ROOT } from './course-dir.ts';
-import { formatProblem } from './course-problem.ts';
-import { validateCourse } from './validate-course.ts';
+import { APP_MANIFEST_FILE } from '../../contract/app-manifest.ts';
+import { startAuthorServer } from './author-server.ts';
+import { courseDirOf, REPO_ROOT } from './course-dir.ts';
 
 const args = process.argv.slice(2);
 const portFlag = args.indexOf('--port');
@@ -16,21 +19,24 @@ const port = portFlag >= 0 ? Number(args[portFlag + 1]) : 5173;
 // The course is the first argument that is neither a flag nor the port's value (with no --port, the first of all).
 const named = args.find((arg, index) => !arg.startsWith('--') && (portFlag < 0 || index !== portFlag + 1));
 const dir = courseDirOf(named ? ['--course', named] : [], process.env);
-// vite.config.ts reads the course folder and author mode from the environment.
-process.env[COURSE_ENV] = dir;
-process.env.HALO_AUTHOR = '1';
 
-const server = await createServer({
-  configFile: resolve(REPO_ROOT, 'vite.config.ts'),
-  root: REPO_ROOT,
-  server: { host: '127.0.0.1', port, strictPort: portFlag >= 0 },
-});
-await server.listen();
-const at = (file: string): string => relative(process.cwd(), file);
-const problems = await validateCourse(dir);
-console.log(
-  problems.length === 0
-    ? `[course] ${at(dir) || '.'}: no problems.`
-    : `[course] ${problems.length} problem(s):\n${problems.map((p) => formatProblem(p, at)).join('\n')}`,
-);
-console.log(`Authoring ${at(dir) || '.'} at ${server.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`}`);
+// Any site `npm run build` wrote is a prebuilt playground: author mode serves its app with this course instead.
+const appDir = resolve(REPO_ROOT, process.env.HALO_APP_DIR ?? 'dist');
+if (!existsSync(resolve(appDir, APP_MANIFEST_FILE))) {
+  console.log(`Building the playground once (npm run build -- --outDir ${relative(REPO_ROOT, appDir)})…`);
+  const built = spawnSync('npm', ['run', 'build', '--', '--outDir', appDir], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+/** The server on `port`, or (no --port given) on the first free one of the ten after it. */
+async function start(at: number): Promise<Awaited<ReturnType<typeof startAuthorServer>>> {
+  try {
+    return await startAuthorServer({ courseDir: dir, appDir, port: at });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || portFlag >= 0 || at >= port + 10) throw error;
+    return start(at + 1);
+  }
+}
+
+const server = await start(port);
+console.log(`Authoring ${relative(process.cwd(), dir) || '.'} at ${server.url}`);

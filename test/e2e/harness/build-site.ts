@@ -19,16 +19,17 @@ function run(args: string[], extraEnv: Record<string, string> = {}): void {
 }
 
 /**
- * Builds the production site into `outDir` the way `npm run build` does (framework types first), plus the
- * engine's test page; with `courseDir`, the site of that course folder instead of lessons/.
+ * Builds the production site into `outDir` as `npm run build` does (framework types first; `vite build` makes the
+ * prebuilt playground, then the course build writes the course's data beside it), plus the engine's test page; with
+ * `courseDir`, the site of that course folder instead of lessons/.
  */
 export function buildSite(outDir: string, courseDir?: string): void {
   const started = Date.now();
   run(['tsx', 'runtime/build/build-types.ts']);
   // lessons/'s programs are proved by test/lessons/lessons-run.test.ts: the build's validator skips running them again.
   run(
-    ['vite', 'build', '--mode', 'e2e', '--outDir', outDir, '--emptyOutDir'],
-    courseDir ? { HALO_COURSE: courseDir } : { HALO_COURSE_PROOFS: '0' },
+    ['tsx', 'runtime/course/tools/build-cli.ts', '--mode', 'e2e', '--outDir', outDir, ...(courseDir ? ['--course', courseDir] : [])],
+    courseDir ? {} : { HALO_COURSE_PROOFS: '0' },
   );
   console.log(`[e2e] built the site into ${outDir.slice(REPO_ROOT.length + 1)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

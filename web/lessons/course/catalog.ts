@@ -1,7 +1,7 @@
 import type { Check } from '../../../runtime/course/format/check-format.ts';
 import type { LessonNode } from '../../../runtime/course/format/lesson-tree.ts';
+import type { CourseData } from '../../../runtime/course/format/course-data.ts';
 import type { Files } from '../../state/files-store.ts';
-import type { CourseModule } from './course-module.ts';
 import { stateHook } from '../../state/state-context.tsx';
 
 /** One lesson, as the playground shows it. */
@@ -42,44 +42,41 @@ export interface Course {
   example: Files;
   /** The lesson with `id`, if there is one. */
   findLesson: (id: string) => Lesson | undefined;
-  /** The lesson's text, parsed from its Markdown at build time; one promise per lesson, so React's `use` can read it. */
+  /** The lesson's text, parsed from its Markdown by the course build; one promise per lesson, so React's `use` can read it. */
   lessonText: (lesson: Lesson) => Promise<LessonNode[]>;
 }
 
 /**
- * The course of a course module (`virtual:halo-course`, read from the course folder at build time by
- * runtime/course/tools/course-plugin.ts): every lesson's frontmatter, programs and checks come with it; each
- * lesson's text is a chunk of its own, loaded when the lesson opens (`lessonText`), so the first load does not
- * carry all of them.
+ * The course of `data` (`course/course.json`, written beside the site by the course build,
+ * runtime/course/tools/build-course-site.ts): every lesson's frontmatter, programs and checks come with it; each
+ * lesson's text is a file of its own, loaded by `loadText` (given the path `course.json` names) when the lesson
+ * opens, so the first load does not carry all of them.
  */
-export function createCourse(module: CourseModule): Course {
-  const textLoaders = new Map(module.lessons.map((lesson) => [lesson.id, lesson.text]));
-  const lessons: Lesson[] = module.lessons.map(({ text: _text, ...lesson }) => lesson);
+export function createCourse(data: CourseData, loadText: (path: string) => Promise<LessonNode[]>): Course {
+  const textPaths = new Map(data.lessons.map((lesson) => [lesson.id, lesson.text]));
+  const lessons: Lesson[] = data.lessons.map(({ text: _text, ...lesson }) => lesson);
   const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
   const loadedTexts = new Map<string, Promise<LessonNode[]>>();
   return {
     lessons,
-    chapters: module.chapters.map((chapter) => ({
+    chapters: data.chapters.map((chapter) => ({
       title: chapter.title,
       intro: chapter.intro ?? '',
       lessons: chapter.lessons.flatMap((id) => lessons.filter((lesson) => lesson.id === id)),
     })),
-    firstLessonId: module.first,
-    example: module.example,
+    firstLessonId: data.first,
+    example: data.example,
     findLesson: (id) => byId.get(id),
     lessonText: (lesson) => {
       let text = loadedTexts.get(lesson.id);
       if (!text) {
-        const load = textLoaders.get(lesson.id);
-        if (!load) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
-        text = load().then(
-          (compiled) => compiled.text,
-          (error: unknown) => {
-            // Not kept: opening the lesson again tries again.
-            loadedTexts.delete(lesson.id);
-            throw error;
-          },
-        );
+        const path = textPaths.get(lesson.id);
+        if (path === undefined) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
+        text = loadText(path).catch((error: unknown) => {
+          // Not kept: opening the lesson again tries again.
+          loadedTexts.delete(lesson.id);
+          throw error;
+        });
         loadedTexts.set(lesson.id, text);
       }
       return text;
