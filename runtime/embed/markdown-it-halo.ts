@@ -11,12 +11,16 @@ import { FALLBACK_TEXT, haloBlock, infoLanguage, SnippetCollector, snippetAttrib
 /** `text` escaped for an HTML attribute value or text. */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The element's HTML: its attributes, and the line a reader sees when embed.js never loaded. */
-export function snippetHtml(snippet: MarkdownSnippet): string {
+/**
+ * The element's HTML: its attributes, and the line a reader sees when embed.js never loaded. `v-pre` makes Vue
+ * (VitePress) compile it as a plain element with static attributes, with no `isCustomElement` in the site's config
+ * (without it Vue looks for a component of that name and renders nothing); other sites ignore the attribute.
+ */
+function snippetHtml(snippet: MarkdownSnippet): string {
   const attributes = Object.entries(snippetAttributes(snippet))
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
-  return `<halo-snippet${attributes}><span>${escapeHtml(FALLBACK_TEXT)}</span></halo-snippet>\n`;
+  return `<halo-snippet v-pre${attributes}><span>${escapeHtml(FALLBACK_TEXT)}</span></halo-snippet>\n`;
 }
 
 /** The core rule: drops the blocks that go into a snippet and puts each snippet's element after its `halo` block. */

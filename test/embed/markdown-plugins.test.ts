@@ -57,7 +57,7 @@ function snippetsOf(html: string): Record<string, string>[] {
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
       .replace(/&amp;/g, '&');
-  return [...html.matchAll(/<halo-snippet([^>]*)>/g)].map(([, attributes]) =>
+  return [...html.matchAll(/<halo-snippet(?: v-pre)?([^>]*)>/g)].map(([, attributes]) =>
     Object.fromEntries([...attributes.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [name, decode(value ?? '')])),
   );
 }
@@ -115,5 +115,5 @@ test('mistakes are named at build time: an unknown attribute, setup with no halo
 
 test('a block marked only halo is a plain block on the page', () => {
   const html = markdownit().use(markdownItHalo).render('```halo request=/x\nx\n```');
-  expect(html).toMatch(/^<pre><code>x\n<\/code><\/pre>\n<halo-snippet request="\/x"/);
+  expect(html).toMatch(/^<pre><code>x\n<\/code><\/pre>\n<halo-snippet v-pre request="\/x"/);
 });
