@@ -45,10 +45,10 @@ async function bundleJs(root: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-/** `halo/remark` (runtime/embed/remark-halo.ts: the Markdown plugin for `<halo-snippet>`), one ES module with no dependencies. */
-async function bundleRemark(root: string): Promise<string> {
+/** A Markdown plugin for `<halo-snippet>` (`halo/remark`, `halo/markdown-it`: runtime/embed/), one ES module with no dependencies. */
+async function bundleMarkdownPlugin(root: string, entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [resolve(root, 'runtime/embed/remark-halo.ts')],
+    entryPoints: [resolve(root, entry)],
     bundle: true,
     platform: 'neutral',
     format: 'esm',
@@ -83,6 +83,7 @@ export async function haloPackageFiles(root: string, { declarations: withDeclara
     exports: {
       '.': { types: './index.d.ts', default: './index.js' },
       './remark': { types: './remark.d.ts', default: './remark.js' },
+      './markdown-it': { types: './markdown-it.d.ts', default: './markdown-it.js' },
     },
     peerDependencies: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, manifest.dependencies[name]])),
     peerDependenciesMeta: Object.fromEntries(OPTIONAL_PEERS.map((name) => [name, { optional: true }])),
@@ -91,8 +92,10 @@ export async function haloPackageFiles(root: string, { declarations: withDeclara
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'index.js': await bundleJs(root),
     ...(withDeclarations ? { 'index.d.ts': declarations(root) } : {}),
-    'remark.js': await bundleRemark(root),
+    'remark.js': await bundleMarkdownPlugin(root, 'runtime/embed/remark-halo.ts'),
     ...(withDeclarations ? { 'remark.d.ts': declarations(root, 'runtime/embed/remark-halo.ts') } : {}),
+    'markdown-it.js': await bundleMarkdownPlugin(root, 'runtime/embed/markdown-it-halo.ts'),
+    ...(withDeclarations ? { 'markdown-it.d.ts': declarations(root, 'runtime/embed/markdown-it-halo.ts') } : {}),
     'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it; the GraphQL provider needs \`graphql\`.\n`,
   };
 }
