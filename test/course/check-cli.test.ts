@@ -90,7 +90,9 @@ it('says "no answer within" the --timeout for a server that listens but never an
       '--timeout',
       '1',
     ]);
-    expect(output).toContain('POST /echo: no answer within 1 s.');
+    // The request is named once, on the line of its failure.
+    expect(output).toContain('\n      POST /echo: no answer within 1 s.\n');
+    expect(output).not.toMatch(/POST \/echo:? POST \/echo/);
     expect(output).not.toContain('Is the program running?');
     expect(output).toContain('got:      no response');
     expect(code).toBe(1);
@@ -99,5 +101,34 @@ it('says "no answer within" the --timeout for a server that listens but never an
   } finally {
     hanging.closeAllConnections();
     hanging.close();
+  }
+}, 150_000);
+
+it('says exactly what arrived of a body that stopped halfway, and stops the whole run at --total-timeout', async () => {
+  // Status, headers and the first 12 bytes of the body; then nothing more.
+  const halfway = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"name":"Ad');
+  });
+  await new Promise<void>((resolve) => halfway.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(halfway.address() as AddressInfo).port}`;
+  const command = ['--course', join(REPO_ROOT, 'test/fixtures/course'), '--lesson', '05-echo', '--url', url];
+  try {
+    const cut = await runCheckCommand([...command, '--timeout', '1']);
+    expect(cut.output).toContain('      POST /echo: no answer within 1 s.\n');
+    expect(cut.output).toContain('got:      status 200, then the body stopped after 11 bytes: "{\\"name\\":\\"Ad"');
+    expect(cut.output).not.toContain('(empty)');
+    expect(cut.code).toBe(1);
+    const started = Date.now();
+    const stopped = await runCheckCommand([...command, '--timeout', '30', '--total-timeout', '2']);
+    expect(stopped.output).toContain(
+      '  ✗ POST /echo answers with JSON\n      stopped: the whole run reached its limit of 2 s (--total-timeout).\n0 of 2 checks passed; 1 not run.',
+    );
+    expect(stopped.code).toBe(1);
+    // Well before one request's 30 s: the run's own limit stopped it.
+    expect(Date.now() - started).toBeLessThan(25_000);
+  } finally {
+    halfway.closeAllConnections();
+    halfway.close();
   }
 }, 150_000);

@@ -2,7 +2,10 @@
  * `npm run check -- --lesson 08-services --url http://localhost:3000 [--course ../my-course] [--timeout 10]`: runs a
  * lesson's checks (the same runner the playground uses) against a real server — a learner's exported program on
  * Node, or a deployed one — and prints one line per check, with, for a failing one, why, what was expected and what
- * came back (the status and the start of the body). `--timeout` is the seconds one request may take. Exits 0 when every check passes, 1 when one fails, 2 when the command itself is wrong. What a check
+ * came back (the status and the start of the body, or what arrived of a body that stopped halfway). `--timeout` is the
+ * seconds one request may take, `--total-timeout` the seconds the whole run may take (120 unless told): past it the
+ * run stops, naming the check it was on. Exits 0 when every check passes, 1 when one fails or the run is stopped, 2
+ * when the command itself is wrong. What a check
  * expects of a request's trace is left out unless `--trace` says the server sends its traces (started with
  * `HALO_TRACE=header`): an exported or deployed program does not show its insides to any client by default.
  */
@@ -11,12 +14,15 @@ import { checkIssues } from '../format/check-schema.ts';
 import { isSocketStep, type Check, type FlowStep } from '../format/check-format.ts';
 import type { WebSocketClass } from '../checks/check-socket.ts';
 import { runChecks, type CheckResult } from '../checks/run-checks.ts';
+import type { StepResult } from '../checks/step-result.ts';
+import { withoutRequest } from './check-program.ts';
 import { courseDirOf } from './course-dir.ts';
 import { loadChecks } from './load-checks.ts';
 import { readCourse, type LessonOnDisk } from './read-course.ts';
+import { recordingFetch, type BodyRecord } from './recording-fetch.ts';
 
 const USAGE =
-  'Usage: npm run check -- --lesson <lesson folder or number> --url <http://host:port> [--course <dir>] [--trace] [--timeout <seconds>]';
+  'Usage: npm run check -- --lesson <lesson folder or number> --url <http://host:port> [--course <dir>] [--trace] [--timeout <seconds>] [--total-timeout <seconds>]';
 
 /** How much of a body that came back is printed. */
 const BODY_SHOWN = 200;
@@ -39,25 +45,43 @@ function findLesson(lessons: readonly LessonOnDisk[], wanted: string): LessonOnD
   return lessons.find((lesson) => lesson.id === wanted) ?? lessons.find((lesson) => Number(/^\d+/.exec(lesson.id)?.[0]) === Number(wanted));
 }
 
-/** The lines printed for one check: ✓ or ✗ and its title, then each failing step's request, reasons, expected and got. */
-function checkLines(result: CheckResult): string[] {
+/** What a step expected, in words. */
+function expectedText(step: StepResult): string {
+  const { status, body, ...rest } = step.expected;
+  return [status !== undefined ? `status ${status}` : '', body !== undefined ? `body ${oneLine(JSON.stringify(body), BODY_SHOWN)}` : '']
+    .concat(Object.keys(rest).length > 0 ? [oneLine(JSON.stringify(rest), BODY_SHOWN)] : [])
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What came back, in words: the status and the start of the body, or exactly what arrived of a body that stopped halfway. */
+function gotText(step: StepResult, arrived: BodyRecord | undefined): string {
+  if (step.actual.status === 0) return 'no response';
+  if (arrived && !arrived.complete) {
+    const bytes = new TextEncoder().encode(arrived.text).length;
+    const shown = bytes === 0 ? '' : `: ${JSON.stringify(arrived.text.slice(0, BODY_SHOWN))}${arrived.text.length > BODY_SHOWN ? '…' : ''}`;
+    return `status ${step.actual.status}, then the body stopped after ${bytes} bytes${shown}`;
+  }
+  return `status ${step.actual.status}, body ${oneLine(step.actual.body, BODY_SHOWN) || '(empty)'}`;
+}
+
+/**
+ * The lines printed for one check: ✓ or ✗ and its title, then for each failing step its request (once) with its
+ * reasons, what was expected and what came back. `arrived` holds the check's responses in the order they came.
+ */
+function checkLines(result: CheckResult, arrived: BodyRecord[]): string[] {
   if (result.passed) return [`  ✓ ${result.title}`];
   const lines = result.steps.flatMap((step) => {
+    // Each step that got a response made the next of the check's responses.
+    const body = step.actual.status === 0 ? undefined : arrived.shift();
     if (step.failures.length === 0) return [];
-    const { status, body, ...rest } = step.expected;
-    const expected = [
-      status !== undefined ? `status ${status}` : '',
-      body !== undefined ? `body ${oneLine(JSON.stringify(body), BODY_SHOWN)}` : '',
-    ]
-      .concat(Object.keys(rest).length > 0 ? [oneLine(JSON.stringify(rest), BODY_SHOWN)] : [])
-      .filter(Boolean)
-      .join(', ');
-    const got =
-      step.actual.status === 0 ? 'no response' : `status ${step.actual.status}, body ${oneLine(step.actual.body, BODY_SHOWN) || '(empty)'}`;
+    const request = `${step.request.method} ${step.request.path}`;
+    const [first, ...more] = step.failures.map((failure) => withoutRequest(failure, request));
     return [
-      ...step.failures.map((failure) => `      ${step.request.method} ${step.request.path}: ${failure}`),
-      `        expected: ${expected || 'any response'}`,
-      `        got:      ${got}`,
+      `      ${request}: ${first}`,
+      ...more.map((failure) => `        ${failure}`),
+      `        expected: ${expectedText(step) || 'any response'}`,
+      `        got:      ${gotText(step, body)}`,
     ];
   });
   return [`  ✗ ${result.title}`, ...lines];
@@ -81,10 +105,21 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The seconds `--name` gives (above 0), or `fallback` when not given. */
+function seconds(args: readonly string[], name: string, fallback: number): number {
+  const given = option(args, name);
+  const value = Number(given ?? fallback);
+  if (!(value > 0)) fail(`--${name} must be a number of seconds above 0, not ${given}\n${USAGE}`);
+  return value;
+}
+
 const args = process.argv.slice(2);
 const wanted = option(args, 'lesson');
 const url = option(args, 'url');
 if (!wanted || !url) fail(USAGE);
+const timeoutSeconds = seconds(args, 'timeout', 10);
+const totalSeconds = seconds(args, 'total-timeout', 120);
+const startedAt = Date.now();
 let origin: string;
 try {
   const parsed = new URL(url);
@@ -102,9 +137,6 @@ const issues = Array.isArray(loaded) ? loaded.flatMap((check: unknown) => checkI
 if (issues.length > 0) fail(`${lesson.checksFile}: the checks are not valid: ${issues.join('; ')}`);
 console.log(`Checking ${lesson.id} against ${origin}`);
 const withTraces = args.includes('--trace');
-const timeoutOption = option(args, 'timeout');
-const timeoutSeconds = Number(timeoutOption ?? 10);
-if (!(timeoutSeconds > 0)) fail(`--timeout must be a number of seconds above 0, not ${timeoutOption}\n${USAGE}`);
 const checks = (loaded as Check[]).map((check) => {
   if (withTraces) return check;
   const { check: stripped, dropped } = withoutTrace(check);
@@ -115,13 +147,30 @@ const checks = (loaded as Check[]).map((check) => {
   return stripped;
 });
 
-const results = await runChecks(checks, {
+const arrived: BodyRecord[] = [];
+let passed = 0;
+let ran = 0;
+// The whole run has a bound: a server that answers each request just within --timeout cannot hold the terminal for long.
+const stop = setTimeout(
+  () => {
+    const running = checks.at(ran)?.title ?? 'Before the first check';
+    console.log(`  ✗ ${running}\n      stopped: the whole run reached its limit of ${totalSeconds} s (--total-timeout).`);
+    console.log(`${passed} of ${checks.length} checks passed; ${checks.length - ran - 1} not run.`);
+    process.exit(1);
+  },
+  Math.max(0, startedAt + totalSeconds * 1000 - Date.now()),
+);
+await runChecks(checks, {
   origin,
-  fetch,
+  fetch: recordingFetch(arrived),
   timeoutMs: timeoutSeconds * 1000,
   WebSocket: WebSocket as unknown as WebSocketClass,
-  onResult: (result) => console.log(checkLines(result).join('\n')),
+  onResult: (result) => {
+    ran += 1;
+    if (result.passed) passed += 1;
+    console.log(checkLines(result, arrived.splice(0)).join('\n'));
+  },
 });
-const passed = results.filter((result) => result.passed).length;
-console.log(`${passed} of ${results.length} checks passed.`);
-process.exitCode = passed === results.length ? 0 : 1;
+clearTimeout(stop);
+console.log(`${passed} of ${checks.length} checks passed.`);
+process.exitCode = passed === checks.length ? 0 : 1;

@@ -20,13 +20,21 @@ export function restarts(lesson: CheckedLesson): boolean {
   return lesson.checks.some((check) => stepsOf(check).some((step) => step.restartFirst));
 }
 
+/** `failure` without the request the runner put at its start, if it did: a line that names the request names it once. */
+export function withoutRequest(failure: string, request: string): string {
+  if (failure.startsWith(`${request}: `)) return failure.slice(request.length + 2);
+  return failure.startsWith(`${request} `) ? failure.slice(request.length + 1) : failure;
+}
+
 /** The failed checks of `results`, one block each with the failing step's request and reasons; `''` when all passed. */
 export function report(results: CheckResult[]): string {
+  const lines = (step: CheckResult['steps'][number]) => {
+    const request = `${step.request.method} ${step.request.path}`;
+    return step.failures.map((failure) => `    ${request}: ${withoutRequest(failure, request)}`);
+  };
   return results
     .filter((r) => !r.passed)
-    .map(
-      (r) => `✗ ${r.title}\n${r.steps.flatMap((s) => s.failures.map((f) => `    ${s.request.method} ${s.request.path}: ${f}`)).join('\n')}`,
-    )
+    .map((r) => `✗ ${r.title}\n${r.steps.flatMap(lines).join('\n')}`)
     .join('\n');
 }
 
