@@ -53,9 +53,9 @@ test('a good course is validated, compiled and written beside a copy of the app,
   const site = previousSite('good-site');
   const built = await buildCourseSite({ courseDir: course('good'), appDir: app, outDir: site });
   const data = JSON.parse(readFileSync(join(site, 'course/course.json'), 'utf8')) as CourseData;
-  expect(data.lessons.map((lesson) => [lesson.id, lesson.number, lesson.title])).toEqual([
-    ['10-greeting', 1, 'A greeting of your own'],
-    ['05-echo', 2, 'Echo a name'],
+  expect(data.lessons.map((lesson) => [lesson.id, lesson.title])).toEqual([
+    ['10-greeting', 'A greeting of your own'],
+    ['05-echo', 'Echo a name'],
   ]);
   expect(data.first).toBe('10-greeting');
   expect(data.authoring).toBe(false);
@@ -64,7 +64,7 @@ test('a good course is validated, compiled and written beside a copy of the app,
   expect(built).toEqual({ lessons: 2, programs: 4 });
   expect(data.programs).toHaveLength(4);
   for (const id of data.programs) expect(readFileSync(join(site, `course/programs/${id}.js`), 'utf8')).toContain('sourceMappingURL=data:');
-  const text = JSON.parse(readFileSync(join(site, 'course', data.lessons[0].text), 'utf8')) as { text: unknown[] };
+  const text = JSON.parse(readFileSync(join(site, 'course/lessons/10-greeting.json'), 'utf8')) as { text: unknown[] };
   expect(JSON.stringify(text.text)).toContain('Hello from the course!');
   expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain('Halo Playground');
   const manifest = workerManifest(site);
@@ -73,7 +73,7 @@ test('a good course is validated, compiled and written beside a copy of the app,
       'index.html',
       'assets/index.js',
       'course/course.json',
-      `course/${data.lessons[1].text}`,
+      'course/lessons/05-echo.json',
       `course/programs/${data.programs[0]}.js`,
     ]),
   );

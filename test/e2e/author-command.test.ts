@@ -1,6 +1,7 @@
 /**
  * `npm run author -- ../my-course`, exactly as docs/courses.md writes it (no `--port`): run
- * by npm from a folder beside the course, it serves that course, not Halo's own lessons.
+ * by npm from a folder beside the course, it serves that course, not Halo's own lessons (the prebuilt playground is
+ * the e2e project's, named by HALO_APP_DIR).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, expect, test } from 'vitest';
 import { testChromium } from './harness/browser.ts';
-import { REPO_ROOT } from './harness/paths.ts';
+import { distDir, REPO_ROOT } from './harness/paths.ts';
 import { FIRST } from './harness/wait.ts';
 
 // Inside the repository, so npm finds its package.json from the working folder, as a teacher's checkout does.
@@ -21,8 +22,7 @@ let browser: Browser | undefined;
 
 afterAll(async () => {
   await browser?.close();
-  // npm, tsx, the author CLI and the programs its validator runs are one process group (detached): end them all
-  // (Vite's own SIGTERM handler waits for the validator's programs).
+  // npm, tsx, the author CLI and the programs its validator runs are one process group (detached): end them all.
   try {
     if (author?.pid !== undefined) process.kill(-author.pid, 'SIGKILL');
   } catch {
@@ -53,7 +53,7 @@ test('the documented author command serves the course it names', async () => {
     cwd: here,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'development' },
+    env: { ...process.env, HALO_APP_DIR: distDir() },
   });
   const [, folder, url] = await printed(author, /Authoring (\S+) at (http:\/\/127\.0\.0\.1:\d+\/)/);
   expect(resolve(REPO_ROOT, folder)).toBe(course);

@@ -7,11 +7,13 @@ import { siteFiles } from './harness/site-files.ts';
 
 /**
  * Bytes (gzip, best level) of what `index.html` makes the browser fetch before anything is lazy: the
- * document, its entry script, the chunks it preloads and its style sheets.
+ * document, its entry script, the chunks it preloads and its style sheets, and the course's data that the
+ * page reads before its first render (`course/course.json`; each lesson's text waits for its lesson).
  */
 export function eagerGzipBytes(site: string): { bytes: number; files: string[] } {
   const html = readFileSync(join(site, 'index.html'), 'utf8');
-  const files = ['index.html', ...[...html.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((match) => match[1])];
+  const scripts = [...html.matchAll(/(?:src|href)="\.\/([^"]+\.(?:js|css))"/g)].map((match) => match[1]);
+  const files = ['index.html', ...scripts, 'course/course.json'];
   const bytes = files.reduce(
     (sum, file) => sum + gzipSync(readFileSync(join(site, file)), { level: constants.Z_BEST_COMPRESSION }).byteLength,
     0,

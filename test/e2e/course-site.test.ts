@@ -1,22 +1,23 @@
 /**
- * A course of one's own, built into the static site: the two-lesson fixture course (test/fixtures/course,
- * whose course file puts its folder 10-greeting before 05-echo) builds with HALO_COURSE; the site opens on
- * the course file's first lesson, lists both lessons in the course file's order, fails the starter's checks
- * and passes them with the solution.
+ * A course of one's own, built into the static site with no bundler: buildCourseSite writes the two-lesson fixture
+ * course (test/fixtures/course, whose course file puts its folder 10-greeting before 05-echo), proved on Node, beside
+ * a copy of the e2e project's prebuilt playground. The site opens on the course file's first lesson, lists both
+ * lessons in the course file's order, fails the starter's checks and passes them with the solution.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testChromium } from './harness/browser.ts';
-import { buildSite } from './harness/build-site.ts';
+import { buildCourseSite } from '../../runtime/course/tools/build-course-site.ts';
 import { editorText, settledChecks } from './harness/course-page.ts';
-import { REPO_ROOT } from './harness/paths.ts';
+import { distDir, REPO_ROOT } from './harness/paths.ts';
 import { serveStatic, type StaticServer } from './harness/static-server.ts';
 import { FIRST, WAIT } from './harness/wait.ts';
 
 const COURSE = resolve(REPO_ROOT, 'test/fixtures/course');
 // HALO_COURSE_DIST_DIR reuses a build of the fixture course (`npm run build -- --course test/fixtures/course --outDir …`).
+
 const reused = process.env.HALO_COURSE_DIST_DIR;
 let dist: string;
 let server: StaticServer;
@@ -28,7 +29,10 @@ beforeAll(async () => {
   else {
     mkdirSync(resolve(REPO_ROOT, 'test/.artifacts'), { recursive: true });
     dist = mkdtempSync(resolve(REPO_ROOT, 'test/.artifacts/course-dist-'));
-    buildSite(dist, COURSE);
+    // The e2e site is a prebuilt playground too: its course gives way to this one.
+    const started = Date.now();
+    await buildCourseSite({ courseDir: COURSE, appDir: distDir(), outDir: dist });
+    console.log(`[e2e] the fixture course built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   server = await serveStatic(dist);
   browser = await testChromium();

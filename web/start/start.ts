@@ -1,10 +1,14 @@
 /**
- * `npm start`: builds the playground and serves it on 127.0.0.1:4173, printing a short summary and the
- * address last (Vite's own output is a page of file sizes and third-party warnings that hides it).
+ * `npm start`: builds the playground as `npm run build` does (the prebuilt app, then Halo's own course written beside
+ * it) and serves it on 127.0.0.1:4173, printing a short summary and the address last (Vite's own output is a page of
+ * file sizes and third-party warnings that hides it).
  */
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, createLogger, preview, type Logger } from 'vite';
+import { buildCourseSite } from '../../runtime/course/tools/build-course-site.ts';
+import { buildRunsProofs, scratchAppDir } from '../../runtime/course/tools/course-dir.ts';
 import { measureSite, startSummary } from './site-summary.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -33,7 +37,19 @@ console.log('Building the Halo Playground…');
 buildTypes();
 const { logger, warnings } = quietLogger();
 // logLevel 'warn' also turns off Vite's progress lines; the logger keeps errors and counts warnings.
-await build({ root: ROOT, logLevel: 'warn', customLogger: logger, build: { reportCompressedSize: false } });
+const appDir = scratchAppDir();
+try {
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    customLogger: logger,
+    build: { outDir: appDir, emptyOutDir: true, reportCompressedSize: false },
+  });
+  const courseDir = resolve(ROOT, 'lessons');
+  await buildCourseSite({ courseDir, appDir, outDir: resolve(ROOT, 'dist'), proofs: buildRunsProofs(courseDir, process.env) });
+} finally {
+  rmSync(appDir, { recursive: true, force: true });
+}
 const buildMs = Date.now() - started;
 const server = await preview({ root: ROOT, customLogger: logger, preview: { host: HOST, port: PORT, strictPort: true } });
 const url = server.resolvedUrls?.local[0] ?? `http://${HOST}:${PORT}/`;

@@ -5,7 +5,7 @@
  *
  * ```
  * course/course.json                 CourseData: titles, chapters, every lesson's frontmatter, programs and checks
- * course/lessons/<id>.<hash>.json    LessonTextData: one lesson's text as a tree, fetched when the lesson opens
+ * course/lessons/<id>.json           LessonTextData: one lesson's text as a tree, fetched when the lesson opens
  * course/programs/<id>.js            a starter, solution or the example compiled ahead, by its compile id
  * ```
  */
@@ -26,18 +26,23 @@ export const COURSE_DATA_FORMAT = 1;
 /** A program as the page holds it: its files by name, `main.ts` first. */
 export type ProgramFiles = Record<string, string>;
 
-/** One lesson: its frontmatter, programs and checks, and where its text is. */
+/**
+ * One lesson: its frontmatter, programs and checks. Its place in the course is its place in the list, and its text
+ * is at {@link lessonTextPath}: `course.json` is fetched before the page's first answer, so it carries nothing the
+ * page can work out.
+ */
 export interface LessonData extends LessonMeta {
   /** The folder name, e.g. `01-getting-started`. */
   id: string;
-  /** The lesson's place in the course, from 1. */
-  number: number;
   starter: ProgramFiles;
   solution: ProgramFiles;
   /** The checks as `checks.ts` exports them (plain data: `defineChecks` is an identity function). */
   checks: Check[];
-  /** The lesson's {@link LessonTextData} file, relative to `course.json`. */
-  text: string;
+}
+
+/** Where the lesson `id`'s {@link LessonTextData} is, relative to `course.json`. */
+export function lessonTextPath(id: string): string {
+  return `lessons/${id}.json`;
 }
 
 /** `course/course.json`. */
@@ -59,7 +64,7 @@ export interface CourseData {
   authoring: boolean;
 }
 
-/** `course/lessons/<id>.<hash>.json`: a lesson's text, its Markdown parsed into a tree at build time. */
+/** `course/lessons/<id>.json`: a lesson's text, its Markdown parsed into a tree at build time. */
 export interface LessonTextData {
   text: LessonNode[];
 }

@@ -7,10 +7,10 @@
  * when the build succeeds: a failing build leaves the previous site as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { basename, dirname, relative, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { buildCourseSite, CourseProblemsError } from './build-course-site.ts';
-import { buildRunsProofs, courseDirOf, REPO_ROOT } from './course-dir.ts';
+import { buildRunsProofs, courseDirOf, REPO_ROOT, scratchAppDir } from './course-dir.ts';
 import { formatProblem } from './course-problem.ts';
 import { validateCourse } from './validate-course.ts';
 
@@ -35,9 +35,7 @@ async function build(args: string[]): Promise<number> {
   const quick = await validateCourse(courseDir, { proofs: false });
   if (quick.length > 0) return (printProblems(courseDir, quick), 1);
   const target = resolve(REPO_ROOT, outDir);
-  mkdirSync(dirname(target), { recursive: true });
-  // The prebuilt playground, beside the output folder and this build's own (several builds may run at once).
-  const appDir = mkdtempSync(resolve(dirname(target), `.${basename(target)}-app-`));
+  const appDir = scratchAppDir();
   try {
     const vite = spawnSync('npx', ['vite', 'build', ...rest, '--outDir', appDir, '--emptyOutDir'], { stdio: 'inherit', cwd: REPO_ROOT });
     if (vite.status !== 0) return vite.status ?? 1;

@@ -1,3 +1,4 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,4 +32,14 @@ export function courseDirOf(argv: readonly string[], env: NodeJS.ProcessEnv): st
     env[COURSE_ENV];
   if (!named) return DEFAULT_COURSE_DIR;
   return isAbsolute(named) ? named : resolve(env.INIT_CWD ?? process.cwd(), named);
+}
+
+/**
+ * A fresh folder for the repository's prebuilt playground on its way into a site (`npm run build`, `npm start`): in
+ * node_modules/.cache/halo/, git-ignored, one per build, so builds running at once never share one. The caller removes it.
+ */
+export function scratchAppDir(): string {
+  const parent = resolve(REPO_ROOT, 'node_modules/.cache/halo');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(resolve(parent, 'app-'));
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { COURSE_DATA_FORMAT, type CourseData, type LessonData, type LessonTextData } from '../format/course-data.ts';
+import { COURSE_DATA_FORMAT, lessonTextPath, type CourseData, type LessonData, type LessonTextData } from '../format/course-data.ts';
 import type { Check } from '../format/check-format.ts';
 import { lessonTextParts } from './lesson-text-data.ts';
 import { loadChecks } from './load-checks.ts';
@@ -8,7 +7,7 @@ import { readCourse, type CourseOnDisk, type LessonOnDisk } from './read-course.
 /** A course's data before it is written: `course.json`'s content, and each lesson's text file by its path relative to it. */
 export interface CourseDataFiles {
   data: CourseData;
-  /** JSON text of each {@link LessonTextData}, by the path `data.lessons[i].text` names. */
+  /** JSON text of each {@link LessonTextData}, by its path (lessonTextPath). */
   texts: Map<string, string>;
   /** The course as read from disk (its programs' files, for the compile step). */
   course: CourseOnDisk;
@@ -33,18 +32,14 @@ async function lessonData(
 ): Promise<{ data: LessonData; path: string; json: string }> {
   const { meta, text } = lessonTextParts(lesson.textFile, ids, authoring);
   const json = JSON.stringify({ text } satisfies LessonTextData);
-  // Named by content: a host or a browser may keep it for as long as it likes.
-  const path = `lessons/${lesson.id}.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
   const data: LessonData = {
     ...meta,
     id: lesson.id,
-    number: lesson.number,
     starter: lesson.starter.files,
     solution: lesson.solution.files,
     checks: await checksData(lesson, authoring),
-    text: path,
   };
-  return { data, path, json };
+  return { data, path: lessonTextPath(lesson.id), json };
 }
 
 /**

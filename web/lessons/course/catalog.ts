@@ -1,6 +1,6 @@
 import type { Check } from '../../../runtime/course/format/check-format.ts';
 import type { LessonNode } from '../../../runtime/course/format/lesson-tree.ts';
-import type { CourseData } from '../../../runtime/course/format/course-data.ts';
+import { lessonTextPath, type CourseData } from '../../../runtime/course/format/course-data.ts';
 import type { Files } from '../../state/files-store.ts';
 import { stateHook } from '../../state/state-context.tsx';
 
@@ -49,12 +49,11 @@ export interface Course {
 /**
  * The course of `data` (`course/course.json`, written beside the site by the course build,
  * runtime/course/tools/build-course-site.ts): every lesson's frontmatter, programs and checks come with it; each
- * lesson's text is a file of its own, loaded by `loadText` (given the path `course.json` names) when the lesson
+ * lesson's text is a file of its own, loaded by `loadText` (given its path relative to `course.json`) when the lesson
  * opens, so the first load does not carry all of them.
  */
 export function createCourse(data: CourseData, loadText: (path: string) => Promise<LessonNode[]>): Course {
-  const textPaths = new Map(data.lessons.map((lesson) => [lesson.id, lesson.text]));
-  const lessons: Lesson[] = data.lessons.map(({ text: _text, ...lesson }) => lesson);
+  const lessons: Lesson[] = data.lessons.map((lesson, index) => ({ ...lesson, number: index + 1 }));
   const byId = new Map(lessons.map((lesson) => [lesson.id, lesson]));
   const loadedTexts = new Map<string, Promise<LessonNode[]>>();
   return {
@@ -70,9 +69,8 @@ export function createCourse(data: CourseData, loadText: (path: string) => Promi
     lessonText: (lesson) => {
       let text = loadedTexts.get(lesson.id);
       if (!text) {
-        const path = textPaths.get(lesson.id);
-        if (path === undefined) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
-        text = loadText(path).catch((error: unknown) => {
+        if (!byId.has(lesson.id)) return Promise.reject(new Error(`There is no lesson ${lesson.id}.`));
+        text = loadText(lessonTextPath(lesson.id)).catch((error: unknown) => {
           // Not kept: opening the lesson again tries again.
           loadedTexts.delete(lesson.id);
           throw error;
