@@ -16,23 +16,30 @@ function errorFields(error: unknown): Record<string, string> {
 
 /**
  * This worker's default database, served to the checks' copies of its program (ServerHost.serveDatabase): opened
- * (or shared with the program, which may have opened it already) on the first request, and let go of when the
- * checks are done with it, their schema dropped.
+ * (or shared with the program, which may have opened it already) on a copy's first statement, and let go of when
+ * the checks are done with it, their schema dropped.
  */
 export class DatabaseServer {
   private served: { driver: Promise<SharedPgDriver>; release: () => Promise<void> } | null = null;
 
-  /** Answers the statements that come on `port` in the checks' schema, made afresh first when `fresh`. */
+  /**
+   * Answers the statements that come on `port` in the checks' schema, made afresh first when `fresh`. Nothing opens
+   * before the first statement: a copy that uses no database costs the program's worker nothing.
+   */
   serve(port: MessagePort, fresh: boolean): void {
-    const served = this.open();
-    const ready = served.then((driver) => (fresh ? driver.resetSchema(CHECKS_SCHEMA) : undefined));
+    let ready: Promise<SharedPgDriver> | null = null;
+    const driver = (): Promise<SharedPgDriver> =>
+      (ready ??= this.open().then(async (shared) => {
+        if (fresh) await shared.resetSchema(CHECKS_SCHEMA);
+        return shared;
+      }));
     port.onmessage = (event: MessageEvent<SharedPgQuery>) => {
       const { id, sql, params } = event.data;
       const answer = (message: SharedPgAnswer): void => port.postMessage(message);
-      Promise.all([served, ready])
-        .then(([driver]) => {
+      driver()
+        .then((shared) => {
           if (typeof sql !== 'string' || !Array.isArray(params)) throw new Error('not a statement');
-          return driver.inSchema(CHECKS_SCHEMA).query(sql, params);
+          return shared.inSchema(CHECKS_SCHEMA).query(sql, params);
         })
         .then(
           (rows) => answer({ id, ok: true, rows }),

@@ -204,10 +204,10 @@ export class PageTargets {
 }
 
 /**
- * Array buffers and wasm memory (`backingStorageSize`) past which a server worker holds a PGlite: its wasm memory
- * alone is well over 100 MB, while a server worker without one holds a few MB.
+ * Array buffers and wasm memory (`backingStorageSize`) past which a server worker holds a PGlite: one read 48–103 MB
+ * of them (its wasm memory), a server worker without one under 1 MB.
  */
-export const PGLITE_BYTES = 48 * 2 ** 20;
+export const PGLITE_BYTES = 16 * 2 ** 20;
 
 /** The live server workers behind `targets` ("halo-server") with their array buffers and wasm memory, bytes. */
 export async function serverWorkers(targets: PageTargets): Promise<{ target: ReachedTarget; bytes: number }[]> {
