@@ -5,6 +5,7 @@
  * the time, for which the kinds proposed are uuid and date-time; the check passes run after run on fresh
  * starts, and a wrong answer with a fixed id and a made-up date fails it.
  */
+import { checkTests } from '../../runtime/course/checks/check-tests.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { serveProgram, type RunningProgram } from '../../runtime/course/tools/serve-program.ts';
@@ -101,6 +102,11 @@ describe('a create, then a read-back, recorded as one check', () => {
         },
       ],
     });
+    // The card lists what the shared check compares: the read-back's id against the capture, not "a UUID".
+    expect(checkTests(check).filter((t) => t.place === 'json.id')).toEqual([
+      { step: 1, place: 'json.id', test: expect.stringMatching(/^a string matching \/\^\[0-9a-f\]\{8\}-/) },
+      { step: 2, place: 'json.id', test: 'equal to the value captured as "id" (captured in step 1)' },
+    ]);
     for (let run = 1; run <= 3; run++) {
       await right.restart();
       const [result] = await runChecks([check], options(right));

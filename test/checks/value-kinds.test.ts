@@ -5,10 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { App } from '../../runtime/framework/index.ts';
-import { defineChecks, type Check, type ValueKind } from '../../runtime/course/format/check-format.ts';
+import { defineChecks, type Check, type JsonValue, type ValueKind } from '../../runtime/course/format/check-format.ts';
 import { runChecks } from '../../runtime/course/checks/run-checks.ts';
 import { checkIssues } from '../../runtime/course/format/check-schema.ts';
-import { kindWords, matchKinds } from '../../runtime/course/checks/value-kinds.ts';
+import { kindTest, kindWords, matchKinds } from '../../runtime/course/checks/value-kinds.ts';
+import { proposeKind } from '../../runtime/course/checks/propose-kinds.ts';
+import { recordCheck } from '../../runtime/course/checks/record-check.ts';
+import { checkTests } from '../../runtime/course/checks/check-tests.ts';
 
 const SEED_DATE = '2024-01-15T09:30:00.000Z';
 let counter = 0;
@@ -192,10 +195,70 @@ describe('checks by kind', () => {
     const at = (kinds: unknown) => checkIssues({ title: 't', request: { method: 'GET', path: '/' }, expect: { kinds } });
     expect(at({ id: { type: 'uuid' }, n: { type: 'number', min: 0, max: 9 }, a: { type: 'equals', capture: 'id' } })).toEqual([]);
     expect(at({ id: { type: 'uid' } })).toEqual([
-      '"expect.kinds.id.type" is not a kind: write { type: "uuid" } or another type (uuid, date-time, date, integer, number, text, differs, equals)',
+      '"expect.kinds.id.type" is not a kind: write { type: "uuid" } or another type (uuid, ulid, hex, date-time, date, time, epoch-ms, integer, number, text, differs, equals)',
     ]);
     expect(at({ n: { type: 'number', mx: 2 } })).toEqual(['"expect.kinds.n.mx" is not a key of a number kind (type, min, max)']);
     expect(at({ a: { type: 'equals' } })).toEqual(['"expect.kinds.a.capture" is missing']);
     expect(checkIssues({ title: 't', steps: [{ socket: 'a', expect: { id: 1 }, kinds: { 'result.id': { type: 'text' } } }] })).toEqual([]);
+  });
+
+  it('each proposed for a value of its form, with the exact test it runs, and each failing the wrong value', () => {
+    const ulid = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+    const sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    const cases: [JsonValue, ValueKind, JsonValue[]][] = [
+      [ulid, { type: 'ulid' }, ['x', '01ARZ3NDEKTSV4RRFFQ69G5FA', '81ARZ3NDEKTSV4RRFFQ69G5FAV', '01ARZ3NDEKTSV4RRFFQ69G5FAU']],
+      [sha256, { type: 'hex', length: 64 }, ['x', sha256.slice(1), `${sha256.slice(1)}g`]],
+      ['14:05:07', { type: 'time' }, ['x', '24:00', '14:60', '13:05 PM']],
+      ['2:05:07 PM', { type: 'time' }, ['x', '0:05 AM']],
+      ['2026-11-26', { type: 'date' }, ['x', '2026-02-30', '2026-11-26T00:00:00Z']],
+      [1764128400000, { type: 'epoch-ms' }, ['x', 1764128400, 1764128400000.5, 5_000_000_000_000]],
+      ['2b1e3f0c-8f0d-4c55-9a8e-2f0b5d1c3a7e', { type: 'uuid' }, ['x', ulid]],
+    ];
+    for (const [value, kind, wrong] of cases) {
+      expect(proposeKind(value), JSON.stringify(value)).toEqual(kind);
+      expect(matchKinds({ v: kind }, { v: value }, { captured: {} }), JSON.stringify(value)).toEqual([]);
+      for (const bad of wrong)
+        expect(matchKinds({ v: kind }, { v: bad }, { captured: {} }), `${JSON.stringify(bad)} as ${kind.type}`).toHaveLength(1);
+    }
+    expect(kindTest({ type: 'ulid' })).toBe('a string matching /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/i (26 characters of Crockford base 32)');
+    expect(kindTest({ type: 'hex', length: 64 })).toBe('a string matching /^[0-9a-f]{64}$/i');
+    expect(kindTest({ type: 'integer', min: 1, max: 6 })).toBe('a whole number, ≥ 1 and ≤ 6');
+  });
+
+  it('propose a range for a dice roll the runs saw whole, and fail a roll outside it; none for a range seen with gaps', () => {
+    const dice = proposeKind(3, [1, 2, 3, 4, 5, 6, 2, 5]);
+    expect(dice).toEqual({ type: 'integer', min: 1, max: 6 });
+    for (const bad of [0, 7, 3.5]) expect(matchKinds({ roll: dice! }, { roll: bad }, { captured: {} }), String(bad)).toHaveLength(1);
+    expect(proposeKind(3, [1, 2, 5, 6])).toEqual({ type: 'integer' });
+    expect(proposeKind(42, [17, 99, 3])).toEqual({ type: 'integer' });
+  });
+
+  it('fail a solution that gives the same UUID on every create, with "changes on every create"', async () => {
+    const fixed = new App();
+    fixed.post('/notes', () => ({ id: '2b1e3f0c-8f0d-4c55-9a8e-2f0b5d1c3a7e', text: 'Milk' }));
+    const recorded = await app.fetch(new Request('http://localhost:3000/notes', { method: 'POST' }));
+    const check = recordCheck(
+      { kind: 'http', request: { method: 'POST', path: '/notes' }, response: { status: 200, headers: {}, body: await recorded.text() } },
+      { title: 'a new note', match: { kind: 'json', keep: ['text'] }, kinds: { id: { type: 'uuid' } }, fresh: ['id'] },
+    );
+    expect(check).toMatchObject({
+      steps: [
+        { capture: { id: 'id' } },
+        { request: { method: 'POST', path: '/notes' }, expect: { kinds: { id: { type: 'differs', capture: 'id' } } } },
+      ],
+    });
+    const [right] = await run([check]);
+    expect(failures(right)).toEqual([]);
+    const [same] = await runChecks([check], {
+      origin: 'http://localhost:3000',
+      fetch: (input, init) => fixed.fetch(new Request(input, init)),
+    });
+    expect(failures(same)).toEqual([
+      'Expected json.id to be different from the value captured as "id", but it is "2b1e3f0c-8f0d-4c55-9a8e-2f0b5d1c3a7e" again, the value captured as "id".',
+    ]);
+    expect(checkTests(check).filter((t) => t.step === 2)).toEqual([
+      { step: 2, place: 'status', test: 'equal to 200' },
+      { step: 2, place: 'json.id', test: 'not equal to the value captured as "id" (captured in step 1)' },
+    ]);
   });
 });

@@ -4,6 +4,8 @@ import { chooseFor, retitle } from './draft-recording.ts';
 import { DraftStepFields } from './draft-step-fields.tsx';
 import type { Replay } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Exchange } from '../../runtime/course/checks/record-check.ts';
+import type { Check } from '../../runtime/course/format/check-format.ts';
+import { checkTests } from '../../runtime/course/checks/check-tests.ts';
 
 /** An exchange in a few words: `POST /notes → 201`, or the message that came on a connection. */
 function exchangeWords(exchange: Exchange): string {
@@ -39,6 +41,25 @@ function ReplayReport({ replay }: { replay: Replay[] | null | undefined }) {
         </p>
       ))}
     </div>
+  );
+}
+
+/** Every test the shared check runs, step by step, exactly: a flow's read-back compares with the capture, which the fields above do not show. */
+function CheckTests({ check }: { check: Check }) {
+  const tests = checkTests(check);
+  const flow = 'steps' in check;
+  return (
+    <details open className="text-xs" data-testid="check-tests">
+      <summary>What the shared check tests ({tests.length})</summary>
+      <ul className="font-mono">
+        {tests.map((t, i) => (
+          <li key={i}>
+            {flow ? `step ${t.step} · ` : ''}
+            {t.place}: {t.test}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
@@ -116,6 +137,7 @@ export function DraftCheckCard({ entry, index }: { entry: DraftCheck; index: num
           />
         </div>
       ))}
+      <CheckTests check={entry.check} />
       <ReplayReport replay={entry.replay} />
       <AddStepsToggle index={index} label={label} />
     </li>

@@ -4,16 +4,14 @@ import { answerOf, type BodyMatch, type UnstableField } from '../../runtime/cour
 import type { FlowPart } from '../../runtime/course/checks/record-flow.ts';
 import type { JsonValue, ValueKind } from '../../runtime/course/format/check-format.ts';
 import { show } from '../../runtime/course/checks/match-json.ts';
-import { kindWords, matchKinds } from '../../runtime/course/checks/value-kinds.ts';
-import { PROPOSED_KINDS } from '../../runtime/course/checks/propose-kinds.ts';
+import { kindWords } from '../../runtime/course/checks/value-kinds.ts';
+import { fittingKinds } from '../../runtime/course/checks/propose-kinds.ts';
+import { isCreatedId } from '../../runtime/course/checks/fresh-ids.ts';
 import type { RecordChoices } from '../../runtime/course/checks/record-check.ts';
 
-/** The kinds a field can be checked as, when its recorded value is one: the author's choice besides its value. */
-const KINDS: readonly ValueKind[] = [...PROPOSED_KINDS, { type: 'differs' }];
-
 /** The kinds `value` fits (a UUID is a text too), for the field's "checked as" choice; `differs` for any value of a later step. */
-function fittingKinds(value: JsonValue, later: boolean): ValueKind[] {
-  return KINDS.filter((kind) => (kind.type === 'differs' ? later : matchKinds({ value: kind }, { value }, { captured: {} }).length === 0));
+function choosableKinds(value: JsonValue, later: boolean): ValueKind[] {
+  return [...fittingKinds(value), ...(later ? [{ type: 'differs' } as const] : [])];
 }
 
 /** How a field is checked: equal to its recorded value (not for an unstable one), or as one of `kinds`. */
@@ -67,9 +65,11 @@ function FieldRow({
   later: boolean;
   choose: (change: { kept?: boolean; kind?: ValueKind | null }) => void;
 }) {
-  const kinds = fittingKinds(field.value, later);
+  const kinds = choosableKinds(field.value, later);
   if (kind && !kinds.some((k) => k.type === kind.type)) kinds.push(kind);
-  const checked = kept && (!why || kind !== undefined);
+  // A flaky field is still compared by its value: the author decides.
+  const loosened = why !== undefined && !why.flaky;
+  const checked = kept && (!loosened || kind !== undefined);
   const plain = typeof field.value === 'string' || typeof field.value === 'number';
   return (
     <div className="flex flex-wrap items-start gap-1 font-mono">
@@ -85,23 +85,44 @@ function FieldRow({
         </span>
       </label>
       {checked && plain && (
-        <KindSelect
-          name={`${label} ${field.path}`}
-          kinds={kinds}
-          kind={kind}
-          unstable={why !== undefined}
-          choose={(k) => choose({ kind: k })}
-        />
+        <KindSelect name={`${label} ${field.path}`} kinds={kinds} kind={kind} unstable={loosened} choose={(k) => choose({ kind: k })} />
       )}
       {why && (
         <span className="font-sans text-amber-800 dark:text-amber-300">
           {' '}
           — {why.reason}
-          {kind ? '' : '; left out, checked as present'}
+          {kind || why.flaky ? '' : '; left out, checked as present'}
         </span>
       )}
     </div>
   );
+}
+
+/** "Changes on every create" for each id a POST answered: the check sends the request again at its end and compares. */
+function FreshIds({
+  label,
+  paths,
+  fresh,
+  choose,
+}: {
+  label: string;
+  paths: string[];
+  fresh: readonly string[];
+  choose: (fresh: string[]) => void;
+}) {
+  return paths.map((path) => (
+    <label key={path} className="flex items-start gap-1 font-sans">
+      <input
+        type="checkbox"
+        aria-label={`${label} ${path} changes on every create`}
+        checked={fresh.includes(path)}
+        onChange={(e) => choose(e.target.checked ? [...fresh, path] : fresh.filter((p) => p !== path))}
+      />
+      <span>
+        {path} changes on every create: the check sends this request again at its end, and the new {path} must differ from this one
+      </span>
+    </label>
+  ));
 }
 
 /** What a step compares of its answer: the JSON fields, a text the body contains, or only the status and content type (or that a message comes). */
@@ -182,6 +203,14 @@ export function DraftStepFields({
               choose={(change) => chooseField(field.path, change)}
             />
           ))}
+          {exchange.kind === 'http' && (
+            <FreshIds
+              label={label}
+              paths={fields.filter((f) => isCreatedId(exchange.request.method, f.path) && typeof f.value !== 'object').map((f) => f.path)}
+              fresh={choices.fresh ?? []}
+              choose={(fresh) => choose({ fresh })}
+            />
+          )}
         </fieldset>
       )}
     </>

@@ -4,6 +4,7 @@ import type { JsonValue } from '../../runtime/course/format/check-format.ts';
 import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtime/course/checks/record-check.ts';
 import { replayFlow } from '../../runtime/course/checks/replay-exchange.ts';
 import { proposedKinds } from '../../runtime/course/checks/propose-kinds.ts';
+import { isCreatedId } from '../../runtime/course/checks/fresh-ids.ts';
 import { unexpectedAnswer } from '../../runtime/course/checks/unexpected-answer.ts';
 import { useFiles, type Files } from '../state/files-store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
@@ -76,7 +77,10 @@ async function replayCheck({ engine, draft, borrowChecksHost }: Replayer, index:
     );
     applyReplay(draft, index, found, (part, replay) => {
       const answer = answerOf(part.exchange);
-      return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable) };
+      const created = part.exchange.kind === 'http' ? part.exchange.request.method : '';
+      // An id a POST answered that changed in every run: proposed as "changes on every create", which takes a second exchange.
+      const fresh = replay.unstable.filter((u) => !u.flaky && isCreatedId(created, u.path)).map((u) => u.path);
+      return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable), fresh };
     });
   } catch (error) {
     const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] };

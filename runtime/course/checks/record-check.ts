@@ -15,6 +15,8 @@ import type {
 } from '../format/check-format.ts';
 import type { ActualResponse } from './compare-response.ts';
 import { jsonFields, isWithin, pickJson } from './json-fields.ts';
+import { freshIdSteps } from './fresh-ids.ts';
+import { captureName } from './capture-name.ts';
 
 /** An HTTP exchange as it happened (a GraphQL one is a POST of `{ query, variables }`): the request in the check format and the answer. */
 export interface HttpExchange {
@@ -44,6 +46,13 @@ export type BodyMatch = { kind: 'json'; keep?: readonly string[] } | { kind: 'co
 export interface UnstableField {
   path: string;
   reason: string;
+  /** The values the other runs gave (for a range of integers to be proposed from). */
+  seen?: JsonValue[];
+  /**
+   * Mostly its recorded value, now and then another: a solution that is sometimes wrong. Such a field is never
+   * loosened on its own: it stays compared by value (so the proof fails) until the author picks a kind for it.
+   */
+  flaky?: boolean;
 }
 
 /** What the teacher chose for a recorded check. */
@@ -59,6 +68,8 @@ export interface RecordChoices {
   kinds?: Readonly<Record<string, ValueKind>>;
   /** Values this step's answer hands to later steps of its flow: capture name → dot path. */
   capture?: Readonly<Record<string, string>>;
+  /** Fields (an HTTP answer's created id) that must change on every create: the check sends the request again at its end (fresh-ids.ts). */
+  fresh?: readonly string[];
 }
 
 /** The JSON of a body, or undefined when it is not JSON. */
@@ -89,15 +100,6 @@ export function defaultChoices(exchange: Exchange): RecordChoices {
   return { title, match: response.body.trim() === '' ? { kind: 'none' } : { kind: 'contains', text: response.body.trim().slice(0, 200) } };
 }
 
-/** `created_at`, `data_0_id`: a capture name from a dot path, not one of `taken` (which it joins). */
-export function captureName(path: string, taken: Set<string>): string {
-  const base = path.replace(/\W+/g, '_').replace(/^_+|_+$/g, '') || 'value';
-  let name = base;
-  for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
-  taken.add(name);
-  return name;
-}
-
 /** What a step expects of its answer: the JSON compared by value, the fields checked by kind, and the captures. */
 interface ExpectedAnswer {
   json?: JsonValue;
@@ -119,7 +121,7 @@ function expectedJson(answer: JsonValue, choices: RecordChoices): ExpectedAnswer
   const fields = jsonFields(answer);
   const chosen = choices.match.keep ? new Set(choices.match.keep) : null;
   const isChosen = (path: string) => chosen === null || [...chosen].some((c) => isWithin(path, c));
-  const isUnstable = (path: string) => unstable.some((u) => isWithin(path, u.path));
+  const isUnstable = (path: string) => unstable.some((u) => !u.flaky && isWithin(path, u.path));
   const kept = fields.map((field) => field.path).filter((path) => isChosen(path) && !isUnstable(path) && !(path in byKind));
   const json = pickJson(answer, new Set(kept));
   const kinds = Object.fromEntries(
@@ -208,8 +210,14 @@ export function recordSteps(exchange: Exchange, choices: RecordChoices, sending?
  * message that came, as socket steps. Unstable fields are left out: checked by kind or captured (see RecordChoices).
  */
 export function recordCheck(exchange: Exchange, choices: RecordChoices = defaultChoices(exchange)): Check {
+  if (exchange.kind === 'http') {
+    const request = recordedRequest(exchange.request);
+    const fresh = freshIdSteps(exchange.response.status, choices, request, new Set());
+    const step = httpStep(exchange, { ...choices, capture: fresh.capture }, request);
+    if (fresh.repeat) return { title: choices.title, steps: [step, fresh.repeat] } satisfies FlowCheck;
+    return { title: choices.title, ...step } satisfies SingleCheck;
+  }
   const steps = recordSteps(exchange, choices);
-  if (exchange.kind === 'http') return { title: choices.title, ...(steps[0] as CheckStep) } satisfies SingleCheck;
   return { title: choices.title, steps } satisfies FlowCheck;
 }
 

@@ -3,9 +3,11 @@
  * answered becomes when a later step sends it again — a capture, put back as `{{name}}` — so the flow holds
  * whatever id a fresh start hands out.
  */
-import type { Check, CheckRequest, JsonValue, ValueKind } from '../format/check-format.ts';
+import type { Check, CheckRequest, CheckStep, JsonValue, ValueKind } from '../format/check-format.ts';
 import { jsonFields } from './json-fields.ts';
-import { answerOf, captureName, recordCheck, recordSteps, requestToRecord, type Exchange, type RecordChoices } from './record-check.ts';
+import { answerOf, recordCheck, recordSteps, requestToRecord, type Exchange, type RecordChoices } from './record-check.ts';
+import { freshIdSteps, ID_KEY } from './fresh-ids.ts';
+import { captureName } from './capture-name.ts';
 
 /** One recorded exchange of a flow and the author's choices for its answer. */
 export interface FlowPart {
@@ -19,9 +21,6 @@ interface Reusable {
   part: number;
   path: string;
 }
-
-/** Keys that name an id (`id`, `todoId`, `user_id`): their values are what a later request sends back. */
-const ID_KEY = /(^|[_a-z])(id|Id|ID)$/;
 
 /** `{{name}}` for a text that is a value an earlier step answered, else the text. */
 function placeholder(text: string, known: Map<string, Reusable>, used: Set<Reusable>): string {
@@ -119,6 +118,7 @@ export function recordFlow(title: string, parts: readonly FlowPart[]): Check {
     reusables(part, index, taken, known);
     return { part, sending, equals };
   });
+  const repeats: CheckStep[] = [];
   const steps = planned.flatMap(({ part, sending, equals }, index) => {
     const capture = Object.fromEntries([...used].filter((u) => u.part === index).map((u) => [u.name, u.path]));
     const usedEquals = Object.fromEntries(
@@ -129,9 +129,13 @@ export function recordFlow(title: string, parts: readonly FlowPart[]): Check {
       kinds: { ...part.choices.kinds, ...usedEquals },
       capture: { ...capture, ...part.choices.capture },
     };
-    return recordSteps(part.exchange, choices, sending);
+    if (part.exchange.kind !== 'http') return recordSteps(part.exchange, choices, sending);
+    const request = (sending as CheckRequest | undefined) ?? requestToRecord(part.exchange);
+    const fresh = freshIdSteps(part.exchange.response.status, choices, request, taken);
+    if (fresh.repeat) repeats.push(fresh.repeat);
+    return recordSteps(part.exchange, { ...choices, capture: fresh.capture }, request);
   });
-  return { title, steps };
+  return { title, steps: [...steps, ...repeats] };
 }
 
 /** How many steps of a recorded flow each part became, in order (a WebSocket event heard elsewhere is three). */

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../format/check-format.ts';
-import { jsonFields, isWithin, type JsonField } from './json-fields.ts';
+import { jsonFields, isWithin, valueAt, type JsonField } from './json-fields.ts';
 import type { UnstableField } from './record-check.ts';
 import { show } from './match-json.ts';
 
@@ -22,6 +22,23 @@ function sharedAncestor(path: string, other: Map<string, JsonValue>): string {
     if ([...other.keys()].some((key) => isWithin(key, ancestor))) return ancestor;
   }
   return '';
+}
+
+/**
+ * An unstable field with the values the replays gave, and flaky when the recorded value is what at least three
+ * runs in four gave (the recording counted as one run) but not all: a sometimes-wrong answer, said so in its reason.
+ */
+function withRuns(field: UnstableField, recorded: JsonValue | undefined, replays: readonly ReplayedAnswer[]): UnstableField {
+  const seen = replays.map(({ answer }) => valueAt(answer, field.path) as JsonValue | undefined).filter((v) => v !== undefined);
+  if (recorded === undefined || seen.length < replays.length) return { ...field, seen };
+  const same = 1 + seen.filter((value) => JSON.stringify(value) === JSON.stringify(recorded)).length;
+  const runs = seen.length + 1;
+  // A counter repeats its values run after run (1, 2 on every start: half), a dice gives its recorded value one run in
+  // six: only a value that is what three runs in four gave, yet not all, is a sometimes-wrong answer.
+  if (same * 4 < runs * 3) return { ...field, seen };
+  const others = [...new Set(seen.filter((v) => JSON.stringify(v) !== JSON.stringify(recorded)).map((v) => show(v, 40)))];
+  const reason = `is ${show(recorded, 40)} in ${same} of ${runs} runs and ${others.join(' or ')} in the other ${runs - same}: the program answers differently now and then. It is still compared by its value, so the proof fails; pick a kind only if both answers are right`;
+  return { path: field.path, reason, seen, flaky: true };
 }
 
 /**
@@ -53,5 +70,5 @@ export function unstableFields(recorded: JsonValue, replays: readonly ReplayedAn
   // A parent found later (a list that grew) replaces the fields inside it found before.
   return [...found]
     .filter(([path]) => ![...found.keys()].some((other) => other !== path && isWithin(path, other)))
-    .map(([path, reason]) => ({ path, reason }));
+    .map(([path, reason]) => withRuns({ path, reason }, mine.get(path), replays));
 }

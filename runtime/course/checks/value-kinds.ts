@@ -2,6 +2,7 @@ import type { ValueKind } from '../format/check-format.ts';
 import type { CaptureScope } from './resolve-captures.ts';
 import { valueAt } from './json-fields.ts';
 import { show } from './match-json.ts';
+import { fitsForm, formTest, formWords, type FormKind } from './format-kinds.ts';
 
 /** What a kind is compared with besides the value itself: the check's captures and its previous answer. */
 export interface KindContext {
@@ -9,27 +10,6 @@ export interface KindContext {
   captured: CaptureScope;
   /** The check's previous answer (the step before's JSON body or message), undefined in its first step (`differs`). */
   previous?: unknown;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/i;
-
-/** Whether `text` is `YYYY-MM-DD` naming a day that exists (no 2026-02-30). */
-function isDate(text: string): boolean {
-  const parts = DATE.exec(text);
-  if (!parts) return false;
-  const [year, month, day] = parts.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Whether `text` is an ISO 8601 date and time whose date exists and whose time and offset are in range. */
-function isDateTime(text: string): boolean {
-  const parts = DATE_TIME.exec(text);
-  if (!parts || !isDate(parts[1])) return false;
-  const [hours, minutes, seconds = '0', offsetHours = '0', offsetMinutes = '0'] = parts.slice(2);
-  return +hours < 24 && +minutes < 60 && +seconds <= 60 && +offsetHours < 24 && +offsetMinutes < 60;
 }
 
 function inRange(value: number, kind: { min?: number; max?: number }): boolean {
@@ -42,15 +22,19 @@ function range(kind: { min?: number; max?: number }): string {
   return kind.max !== undefined ? ` of at most ${kind.max}` : '';
 }
 
+/** A number kind's bounds as the test reads them: `, ≥ 1 and ≤ 6`, or `, any size`. */
+function bounds(kind: { min?: number; max?: number }): string {
+  const parts = [...(kind.min !== undefined ? [`≥ ${kind.min}`] : []), ...(kind.max !== undefined ? [`≤ ${kind.max}`] : [])];
+  return parts.length > 0 ? `, ${parts.join(' and ')}` : ', any size';
+}
+
+const FORMS: readonly string[] = ['uuid', 'ulid', 'hex', 'date-time', 'date', 'time', 'epoch-ms'] satisfies FormKind['type'][];
+const isForm = (kind: ValueKind): kind is FormKind => FORMS.includes(kind.type);
+
 /** The kind in words, as a failure names it: `a UUID`, `an integer from 1 to 6`. */
 export function kindWords(kind: ValueKind): string {
+  if (isForm(kind)) return formWords(kind);
   switch (kind.type) {
-    case 'uuid':
-      return 'a UUID';
-    case 'date-time':
-      return 'an ISO date and time (like 2026-11-26T03:40:00Z)';
-    case 'date':
-      return 'a date (like 2026-11-26)';
     case 'integer':
       return `an integer${range(kind)}`;
     case 'number':
@@ -58,9 +42,28 @@ export function kindWords(kind: ValueKind): string {
     case 'text':
       return 'a text that is not empty';
     case 'differs':
-      return "different from the previous step's";
+      return kind.capture ? `different from the value captured as "${kind.capture}"` : "different from the previous step's";
     case 'equals':
       return `the value captured as "${kind.capture}"`;
+  }
+}
+
+/** The exact test a kind runs, as the maker's card shows it: the pattern, the range, what it is compared with. */
+export function kindTest(kind: ValueKind): string {
+  if (isForm(kind)) return formTest(kind);
+  switch (kind.type) {
+    case 'integer':
+      return `a whole number${bounds(kind)}`;
+    case 'number':
+      return `a finite number${bounds(kind)}`;
+    case 'text':
+      return 'a string with a character other than white space';
+    case 'differs':
+      return kind.capture
+        ? `not equal to the value captured as "${kind.capture}"`
+        : "not equal to the same field of the step before's answer";
+    case 'equals':
+      return `equal to the value captured as "${kind.capture}"`;
   }
 }
 
@@ -69,13 +72,8 @@ const asCaptured = (value: unknown): string => (typeof value === 'string' ? valu
 
 /** Whether `value` (present) is of `kind`, or why it cannot be told. */
 function fits(kind: ValueKind, value: unknown, path: string, context: KindContext): boolean | string {
+  if (isForm(kind)) return fitsForm(kind, value);
   switch (kind.type) {
-    case 'uuid':
-      return typeof value === 'string' && UUID.test(value);
-    case 'date-time':
-      return typeof value === 'string' && isDateTime(value);
-    case 'date':
-      return typeof value === 'string' && isDate(value);
     case 'integer':
       return Number.isInteger(value) && inRange(value as number, kind);
     case 'number':
@@ -83,6 +81,12 @@ function fits(kind: ValueKind, value: unknown, path: string, context: KindContex
     case 'text':
       return typeof value === 'string' && value.trim() !== '';
     case 'differs': {
+      if (kind.capture !== undefined) {
+        if (!(kind.capture in context.captured)) return `no earlier step captured "${kind.capture}"`;
+        return (
+          asCaptured(value) !== context.captured[kind.capture] || `it is ${show(value)} again, the value captured as "${kind.capture}"`
+        );
+      }
       if (context.previous === undefined) return 'this is the first step of the check, with no answer before it to compare with';
       const before = valueAt(context.previous, path);
       if (before === undefined) return "the previous step's answer has no such field";

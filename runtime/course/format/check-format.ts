@@ -75,29 +75,42 @@ export interface CheckExpect {
 /**
  * What a field must be, rather than which value (see `CheckExpect.kinds`):
  * - `uuid`: a UUID (`8-4-4-4-12` hex digits, any version);
+ * - `ulid`: a ULID (26 characters of Crockford base 32, the first 0 to 7);
+ * - `hex`: exactly `length` hex digits (a sha256 digest is 64);
  * - `date-time`: an ISO 8601 date and time that exists (`2026-11-26T03:40:00.123Z`, an offset or none);
  * - `date`: a date alone that exists (`2026-11-26`);
+ * - `time`: a time of day as a local clock shows it (`14:05`, `14:05:07`, `2:05:07 PM`);
+ * - `epoch-ms`: an integer of milliseconds since 1970 between 2000-01-01 and 2100-01-01 (`Date.now()`);
  * - `integer`, `number`: a JSON number (an integer for `integer`), within `min` and `max` when given;
  * - `text`: a string with something other than spaces in it;
  * - `differs`: present and different from the same field of the check's previous answer (the step
- *   before's JSON body or WebSocket message): a fresh id for every request;
+ *   before's JSON body or WebSocket message), or with `capture`, from the value an earlier step captured: a
+ *   fresh id for every request ("changes on every create");
  * - `equals`: equal to the value an earlier step captured under `capture` (see `CheckStep.capture`).
  */
 export type ValueKind =
   | { type: 'uuid' }
+  | { type: 'ulid' }
+  | { type: 'hex'; length: number }
   | { type: 'date-time' }
   | { type: 'date' }
+  | { type: 'time' }
+  | { type: 'epoch-ms' }
   | { type: 'integer'; min?: number; max?: number }
   | { type: 'number'; min?: number; max?: number }
   | { type: 'text' }
-  | { type: 'differs' }
+  | { type: 'differs'; capture?: string }
   | { type: 'equals'; capture: string };
 
 /** The kinds a field can be checked as, in the order a maker lists them. */
 export const VALUE_KIND_TYPES = [
   'uuid',
+  'ulid',
+  'hex',
   'date-time',
   'date',
+  'time',
+  'epoch-ms',
   'integer',
   'number',
   'text',

@@ -13,13 +13,16 @@ const captures = v.record(
   v.pipe(v.string(), v.minLength(1)),
 );
 const bound = v.optional(v.pipe(v.number(), v.finite()));
+const captureName = v.pipe(v.string(), v.regex(/^\w+$/, 'must name a capture'));
 const kindsOf = (types: readonly string[]) => `is not a kind: write { type: "${types[0]}" } or another type (${types.join(', ')})`;
 const valueKind = v.variant(
   'type',
   [
-    strict({ type: v.picklist(['uuid', 'date-time', 'date', 'text', 'differs']) }, 'this kind'),
+    strict({ type: v.picklist(['uuid', 'ulid', 'date-time', 'date', 'time', 'epoch-ms', 'text']) }, 'this kind'),
+    strict({ type: v.literal('hex'), length: v.pipe(v.number(), v.integer(), v.minValue(1, 'must be 1 or more')) }, 'a hex kind'),
+    strict({ type: v.literal('differs'), capture: v.optional(captureName) }, 'a differs kind'),
     strict({ type: v.picklist(['integer', 'number']), min: bound, max: bound }, 'a number kind'),
-    strict({ type: v.literal('equals'), capture: v.pipe(v.string(), v.regex(/^\w+$/, 'must name a capture')) }, 'an equals kind'),
+    strict({ type: v.literal('equals'), capture: captureName }, 'an equals kind'),
   ],
   kindsOf(VALUE_KIND_TYPES),
 );
