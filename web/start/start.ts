@@ -4,11 +4,9 @@
  * file sizes and third-party warnings that hides it).
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build, createLogger, preview, type Logger } from 'vite';
-import { buildCourseSite } from '../../runtime/course/tools/build-course-site.ts';
-import { buildRunsProofs, scratchAppDir } from '../../runtime/course/tools/course-dir.ts';
 import { measureSite, startSummary } from './site-summary.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -37,7 +35,9 @@ console.log('Building the Halo Playground…');
 buildTypes();
 const { logger, warnings } = quietLogger();
 // logLevel 'warn' also turns off Vite's progress lines; the logger keeps errors and counts warnings.
-const appDir = scratchAppDir();
+// The prebuilt playground goes to a cache folder; the course build (as `npm run build` runs it) writes dist/ from it.
+mkdirSync(resolve(ROOT, 'node_modules/.cache/halo'), { recursive: true });
+const appDir = mkdtempSync(resolve(ROOT, 'node_modules/.cache/halo/app-'));
 try {
   await build({
     root: ROOT,
@@ -45,8 +45,11 @@ try {
     customLogger: logger,
     build: { outDir: appDir, emptyOutDir: true, reportCompressedSize: false },
   });
-  const courseDir = resolve(ROOT, 'lessons');
-  await buildCourseSite({ courseDir, appDir, outDir: resolve(ROOT, 'dist'), proofs: buildRunsProofs(courseDir, process.env) });
+  const course = spawnSync(process.execPath, ['--import', 'tsx', 'runtime/course/tools/build-cli.ts', '--appDir', appDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (course.status !== 0) throw new Error('The course build failed (output above).');
 } finally {
   rmSync(appDir, { recursive: true, force: true });
 }

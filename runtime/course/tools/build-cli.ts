@@ -4,7 +4,8 @@
  * playground (every other option goes to it as it is), then buildCourseSite writes the course's data beside a copy of
  * it. The course's files and schemas are checked first, so a course with such a problem fails in seconds, before the
  * bundling; the proofs run as buildRunsProofs decides. The output folder (`dist/`, or `--outDir`) is replaced only
- * when the build succeeds: a failing build leaves the previous site as it was.
+ * when the build succeeds: a failing build leaves the previous site as it was. `--appDir <dir>` takes a prebuilt
+ * playground already made (`npm start` makes its own with Vite's API) instead of running `vite build`.
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -30,15 +31,18 @@ const printProblems = (dir: string, problems: Parameters<typeof formatProblem>[0
 /** The build; its exit code. */
 async function build(args: string[]): Promise<number> {
   const { rest: withoutCourse } = takeOption(args, '--course');
-  const { rest, value: outDir = 'dist' } = takeOption(withoutCourse, '--outDir');
+  const { rest: withoutApp, value: prebuilt } = takeOption(withoutCourse, '--appDir');
+  const { rest, value: outDir = 'dist' } = takeOption(withoutApp, '--outDir');
   const courseDir = courseDirOf(args, process.env);
   const quick = await validateCourse(courseDir, { proofs: false });
   if (quick.length > 0) return (printProblems(courseDir, quick), 1);
   const target = resolve(REPO_ROOT, outDir);
-  const appDir = scratchAppDir();
+  const appDir = prebuilt === undefined ? scratchAppDir() : resolve(REPO_ROOT, prebuilt);
   try {
-    const vite = spawnSync('npx', ['vite', 'build', ...rest, '--outDir', appDir, '--emptyOutDir'], { stdio: 'inherit', cwd: REPO_ROOT });
-    if (vite.status !== 0) return vite.status ?? 1;
+    if (prebuilt === undefined) {
+      const vite = spawnSync('npx', ['vite', 'build', ...rest, '--outDir', appDir, '--emptyOutDir'], { stdio: 'inherit', cwd: REPO_ROOT });
+      if (vite.status !== 0) return vite.status ?? 1;
+    }
     const started = Date.now();
     const site = await buildCourseSite({ courseDir, appDir, outDir: target, proofs: buildRunsProofs(courseDir, process.env) });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -51,7 +55,7 @@ async function build(args: string[]): Promise<number> {
     printProblems(courseDir, error.problems);
     return 1;
   } finally {
-    rmSync(appDir, { recursive: true, force: true });
+    if (prebuilt === undefined) rmSync(appDir, { recursive: true, force: true });
   }
 }
 
