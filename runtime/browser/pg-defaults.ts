@@ -46,9 +46,14 @@ export const databasesAhead = new DatabasesAhead(openInPlayground, () => program
  * meanwhile that the program is busy rather than stuck.
  */
 async function openPgliteBusy(url: string): Promise<PgDriver> {
-  if (remoteDefault && url === PLAYGROUND_PG_URL) return remotePgDriver(remoteDefault);
   reportBusy(OPEN_GRACE_MS);
   try {
+    // The learner's program's worker may open its PGlite for this first statement: busy, as an open here would be.
+    if (remoteDefault && url === PLAYGROUND_PG_URL) {
+      const remote = remotePgDriver(remoteDefault);
+      await remote.query('SELECT 1');
+      return remote;
+    }
     const ahead = databasesAhead.take(url);
     // Shareable with the checks' copy of the program (see SharedPgDriver).
     return new SharedPgDriver(await (ahead ? ahead.catch(() => openInPlayground(url)) : openInPlayground(url)));

@@ -5,7 +5,8 @@
  * nothing, cold first response on localhost and over a throttled 20 Mbit/s, 40 ms RTT link, warm reload,
  * edit→response; then the engine's details (cold/warm load on the engine's test page, edits, request
  * round trip next to an in-page `app.fetch` floor), and what the learner sees (bench-learner.ts). Writes
- * test/bench/BROWSER.md; with HALO_BENCH_ONLY=learner, only its learner section, and with HALO_BENCH_ONLY=embed,
+ * test/bench/BROWSER.md; with HALO_BENCH_ONLY=learner, only its learner section, with HALO_BENCH_ONLY=lesson19, only
+ * lesson 19's memory and times (bench-lesson19.ts, issue 51), and with HALO_BENCH_ONLY=embed,
  * only the snippets' (bench-embed.ts: `<halo-snippet>` in a stranger's page). Bounded: several minutes.
  * Not a test: figures are reported against the targets, misses included.
  */
@@ -22,7 +23,8 @@ import { serveStatic } from './harness/static-server.ts';
 import type { StaticServer } from './harness/static-server.ts';
 import { firstLesson } from './harness/first-lesson.ts';
 import { eagerGzipBytes, precacheBytes } from './bench-site-figures.ts';
-import { learnerFigures, learnerSection, withLearnerSection } from './bench-learner.ts';
+import { learnerFigures, learnerSection, withLearnerSection, withSection } from './bench-learner.ts';
+import { lesson19Figures, lesson19Section } from './bench-lesson19.ts';
 import { embedFigures, embedSection, withEmbedSection } from './bench-embed.ts';
 
 const LOAD_RUNS = 5;
@@ -230,6 +232,13 @@ async function main(): Promise<void> {
       const section = learnerSection(await learnerFigures(browser, server));
       // Laid out as `prettier --check .` (npm run lint) wants it, so the rerun is committed as written.
       const report = withLearnerSection(readFileSync(reportPath, 'utf8'), section);
+      writeFileSync(reportPath, await format(report, { ...(await resolveConfig(reportPath)), filepath: reportPath }));
+      console.log(section);
+      return;
+    }
+    if (process.env.HALO_BENCH_ONLY === 'lesson19') {
+      const section = lesson19Section(await lesson19Figures(browser, server));
+      const report = withSection(readFileSync(reportPath, 'utf8'), '## Lesson 19: one database at a time', section);
       writeFileSync(reportPath, await format(report, { ...(await resolveConfig(reportPath)), filepath: reportPath }));
       console.log(section);
       return;

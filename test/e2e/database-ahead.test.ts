@@ -3,7 +3,8 @@
  * opens the learner's default database in the spare server worker the next run takes, so that run's PgService finds
  * PGlite started and its files stored. Through the engine of the real build in Chromium: the run keeps the database
  * opened for it and what it writes is stored; nothing is opened ahead while a program has the database open; and a
- * run in another storage scope or for the checks never gets it (it would see the learner's data).
+ * run in another storage scope or for the checks never gets it (it would see the learner's data): the checks' copy
+ * uses the learner's program's PGlite, in a schema of its own, and the spare is stopped (one PGlite at a time).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -80,7 +81,9 @@ test("a run for the checks or in another scope never gets the database opened fo
 
   expect((await session.run(SOLUTION, SCOPE, true)).status).toBe('running');
   expect(await titles(true)).toEqual([]);
-  expect(await ahead()).toMatchObject({ status: 'open', taken });
+  // The copy's database is the learner's program's PGlite (a schema of its own): one PGlite, so the spare stops.
+  expect(await ahead()).toMatchObject({ status: 'none', taken });
+  await session.page.evaluate(() => window.__halo.engine.stopChecks());
 
   expect((await session.run(SOLUTION, 'shared-code')).status).toBe('running');
   expect(await titles()).toEqual([]);

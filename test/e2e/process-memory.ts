@@ -47,6 +47,28 @@ function pssKb(pid: number): number {
   }
 }
 
+/** Fields of `pid`'s smaps_rollup in kB (0 each once it ended). */
+function rollupKb(pid: number, fields: string[]): number {
+  let text = '';
+  try {
+    text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  } catch {
+    return 0; // The process ended meanwhile.
+  }
+  return fields.reduce((kb, field) => kb + Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0), 0);
+}
+
+/**
+ * The browser's memory over its process tree, MB: `whole`, its PSS; `own`, Pss_Anon + Pss_Shmem (what the browser
+ * itself allocated, its share of shared memory included), leaving out the file-backed pages (Chromium's code and
+ * fonts, about 245 MB), which vary with whatever else maps the same files on the machine.
+ */
+export function treeMemory(pid: number): { whole: number; own: number } {
+  const members = tree(pid);
+  const sum = (fields: string[]) => members.reduce((kb, member) => kb + rollupKb(member, fields), 0) / 1024;
+  return { whole: sum(['Pss']), own: sum(['Pss_Anon', 'Pss_Shmem']) };
+}
+
 /** PSS (MB) of `pid` and all its descendants, from /proc/<pid>/smaps_rollup. */
 export function treePss(pid: number): number {
   return tree(pid).reduce((kb, member) => kb + pssKb(member), 0) / 1024;
