@@ -4,15 +4,18 @@
  * warm (the same page again); and the browser's PSS with one and with five snippets run, beside the full
  * playground with its first lesson's program run. `HALO_BENCH_ONLY=embed` runs this section alone.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { constants, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { withSection } from './bench-learner.ts';
 import { browserPid, treePss } from './process-memory.ts';
 import { embedPage, servePage } from './embed-page.ts';
-import type { StaticServer } from './harness/static-server.ts';
+import { writeEmbedKit } from '../../runtime/build/embed-kit.ts';
+import { serveStatic, type StaticServer } from './harness/static-server.ts';
+import { buildVitePressSite } from './harness/vitepress-site.ts';
+import { VITEPRESS_PAGE } from './embed-vitepress-page.ts';
 import { FIRST } from './harness/wait.ts';
 import { send, waitForProgram } from './share-page.ts';
 
@@ -31,19 +34,43 @@ interface EmbedFigures {
   /** Browser tree PSS, MB: an empty page, one snippet run, five run, the playground with lesson 1 run. */
   pss: { empty: number; one: number; five: number; playground: number };
   load: number;
+  /** The snippet kit (writeEmbedKit) of the build: its bytes, and PGlite's among them. */
+  kit: { bytes: number; pgliteBytes: number };
+  /** Run → response in a VitePress page (halo/markdown-it, the kit on another site): fresh contexts, then the page again. */
+  vitepress: { cold: number[]; warm: number[] };
 }
 
 /** Presses snippet `id`'s Run and resolves with the milliseconds until its response is shown (the page's clock). */
 async function runAndTime(page: Page, id: string): Promise<number> {
   await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined, undefined, FIRST);
   const started = await page.evaluate(() => performance.now());
-  await page.locator(`halo-snippet#${id} .bar button`).click();
+  await page.locator(`halo-snippet#${id} .bar button.run`).click();
   const handle = await page.waitForFunction(
     (name) => /: \d{3} in/.test(document.getElementById(name)?.shadowRoot?.querySelector('.state')?.textContent ?? '') && performance.now(),
     id,
     FIRST,
   );
   return ((await handle.jsonValue()) as number) - started;
+}
+
+/**
+ * The kit written from the build at `site`, served on its own, and the e2e test's VitePress page built against it
+ * (another site): its size, and cold and warm Run → response of the page's first snippet.
+ */
+async function vitepressFigures(browser: Browser, site: string): Promise<Pick<EmbedFigures, 'kit' | 'vitepress'>> {
+  const kitDir = mkdtempSync(join(tmpdir(), 'halo-bench-kit-'));
+  const { bytes, pgliteBytes } = writeEmbedKit({ siteDir: site, outDir: kitDir });
+  const kitServer = await serveStatic(kitDir);
+  const docs = buildVitePressSite(kitServer.url, { 'index.md': VITEPRESS_PAGE }, '');
+  const docsServer = await serveStatic(docs, '/');
+  try {
+    const times = await timings(browser, kitServer, `${docsServer.url.replace('127.0.0.1', 'localhost')}index.html`);
+    return { kit: { bytes, pgliteBytes }, vitepress: { cold: times.cold, warm: times.warm } };
+  } finally {
+    await docsServer.close();
+    await kitServer.close();
+    rmSync(kitDir, { recursive: true, force: true });
+  }
 }
 
 /** Cold and warm Run → response, and what the build's host sent for a cold one. */
@@ -94,7 +121,7 @@ export async function embedFigures(browser: Browser, build: StaticServer, site: 
       await waitForProgram(page, '', FIRST.timeout);
       await send(page);
     }).catch((error: unknown) => (console.log(`[bench-embed] playground PSS not measured: ${String(error)}`), NaN));
-    return { embedGzip, ...times, pss: { empty, one, five, playground }, load };
+    return { embedGzip, ...times, pss: { empty, one, five, playground }, load, ...(await vitepressFigures(browser, site)) };
   } finally {
     await host.close();
   }
@@ -104,7 +131,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const verdict = (value: number, max: number) => (value <= max ? 'MET' : '**MISSED**');
 
 /** Targets (a quiet machine): embed.js gzip, Run → response cold and warm, PSS over the empty page. */
-const TARGETS = { embedKB: 30, coldMs: 3000, warmMs: 1000, oneMB: 250, fiveMB: 400 };
+const TARGETS = { embedKB: 30, coldMs: 3000, warmMs: 1000, oneMB: 250, fiveMB: 400, kitMB: 8 };
 
 /** The report's section for `figures`. */
 export function embedSection(figures: EmbedFigures): string {
@@ -126,6 +153,7 @@ export function embedSection(figures: EmbedFigures): string {
     `| browser tree PSS, one snippet run, over an empty page | ${over(pss.one).toFixed(0)} MB (${pss.empty.toFixed(0)} → ${pss.one.toFixed(0)}) | ≤ ${TARGETS.oneMB} MB | ${verdict(over(pss.one), TARGETS.oneMB)} |`,
     `| browser tree PSS, five snippets run, over an empty page | ${over(pss.five).toFixed(0)} MB (→ ${pss.five.toFixed(0)}) | ≤ ${TARGETS.fiveMB} MB | ${verdict(over(pss.five), TARGETS.fiveMB)} |`,
     `| beside it: the full playground, lesson 1 run and sent, over an empty page | ${Number.isNaN(pss.playground) ? 'not measured (its Send timed out)' : `${over(pss.playground).toFixed(0)} MB (→ ${pss.playground.toFixed(0)})`} | — | |`,
+    ...kitRows(figures),
     '',
     'Shared by all of a page’s snippets: one hidden frame, one compiler (esbuild-wasm, started at the first compile the caches cannot answer), one',
     'sandbox frame and a pool that boots the next server worker; each snippet that ran holds one server worker of its own',
@@ -133,6 +161,17 @@ export function embedSection(figures: EmbedFigures): string {
     'Monaco, React and the page; the snippets have none of them.',
     '',
   ].join('\n');
+}
+
+/** The rows of the kit and of the VitePress page (issue 49). */
+function kitRows({ kit, vitepress }: EmbedFigures): string[] {
+  const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  const withoutPglite = (kit.bytes - kit.pgliteBytes) / 1e6;
+  return [
+    `| the snippet kit (\`halo embed\`: writeEmbedKit), without PGlite (${(kit.bytes / 1e6).toFixed(1)} MB with it) | ${withoutPglite.toFixed(1)} MB | ≤ ${TARGETS.kitMB} MB | ${verdict(withoutPglite, TARGETS.kitMB)} |`,
+    `| VitePress page (halo/markdown-it, the kit on another site), cold: Run → first response | ${median(vitepress.cold).toFixed(0)} ms (${list(vitepress.cold)}) | ≤ ${TARGETS.coldMs} ms | ${verdict(median(vitepress.cold), TARGETS.coldMs)} |`,
+    `| VitePress page, warm: the page again → Run → response | ${median(vitepress.warm).toFixed(0)} ms (${list(vitepress.warm)}) | ≤ ${TARGETS.warmMs} ms | ${verdict(median(vitepress.warm), TARGETS.warmMs)} |`,
+  ];
 }
 
 const SECTION_HEADING = '## Snippets in a stranger’s page';

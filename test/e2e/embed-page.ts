@@ -101,7 +101,7 @@ export async function servePage(html: () => string): Promise<{ url: string; clos
 export function pressAndReadSnippet(id: string): Promise<string> {
   const root = document.getElementById(id)!.shadowRoot!;
   const state = root.querySelector('.state')!;
-  const button = root.querySelector<HTMLButtonElement>('.bar button')!;
+  const button = root.querySelector<HTMLButtonElement>('.bar button.run')!;
   return new Promise((resolve) => {
     let changed = false;
     const settled = () => changed && !button.disabled && /: \d{3}/.test(state.textContent ?? '');

@@ -70,7 +70,7 @@ test('an edit in one snippet changes its program and no other', async () => {
   const editor = page.getByRole('textbox', { name: /Code of main.ts/ });
   expect(await editor.count()).toBe(1);
   await editor.fill((await editor.inputValue()).replace("'Hello, '", "'Hi, '"));
-  expect(await page.locator('halo-snippet#greet .bar button').innerText()).toBe('Send');
+  expect(await page.locator('halo-snippet#greet .bar button.run').innerText()).toBe('Send');
   expect(JSON.parse(await runSnippet('greet'))).toEqual({ greeting: 'Hi, Ada' });
   expect(JSON.parse(await runSnippet('hello'))).toEqual({ hello: 'world' });
   expect(JSON.parse(await runSnippet('count'))).toEqual({ count: 4 });

@@ -148,7 +148,7 @@ export function stopEndless(id: string): Promise<{ ms: number; state: string }> 
       }
     });
     observer.observe(state, { childList: true, characterData: true, subtree: true });
-    root.querySelector<HTMLButtonElement>('.bar button')!.click();
+    root.querySelector<HTMLButtonElement>('.bar button.run')!.click();
   });
 }
 

@@ -40,14 +40,14 @@ test('without esbuild a fresh tab cannot run a snippet: its program must be comp
   await denyEsbuild(context);
   const page = await context.newPage();
   await open(page);
-  await page.locator('halo-snippet#hello .bar button').click();
+  await page.locator('halo-snippet#hello .bar button.run').click();
   const state = page.locator('halo-snippet#hello .state');
   // Settled: the button is back and the line no longer says work is under way ("Starting the program…").
   await page.waitForFunction(
     () => {
       const root = document.getElementById('hello')!.shadowRoot!;
       const text = root.querySelector('.state')!.textContent ?? '';
-      return text !== '' && !text.endsWith('…') && !root.querySelector<HTMLButtonElement>('.bar button')!.disabled;
+      return text !== '' && !text.endsWith('…') && !root.querySelector<HTMLButtonElement>('.bar button.run')!.disabled;
     },
     undefined,
     ANSWER,

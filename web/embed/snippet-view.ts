@@ -44,7 +44,7 @@ export class SnippetView {
   private readonly box = el('div', 'snippet');
   private readonly files = el('div', 'files');
   private readonly code = el('div', 'code');
-  private readonly runButton = el('button', '', 'Run');
+  private readonly runButton = el('button', 'run', 'Run');
   private readonly stopButton = el('button', 'stop', 'Stop');
   private readonly note = el('p', 'note');
   private readonly state = el('span', 'state');
