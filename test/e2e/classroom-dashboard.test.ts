@@ -3,7 +3,7 @@
  * child process): learners share and send results over the server's real HTTP API (as their pages do). The
  * overview (learners × lessons) is the default view; the stuck list names a learner stuck on another lesson
  * with the check's title and for how long; a lesson's grid stays on the lesson the teacher chose while results
- * of other lessons arrive; projector mode shows counts without names (also after a reload); the teacher key
+ * of other lessons arrive, and across a reload; projector mode shows counts without names (also after a reload); the teacher key
  * leaves the address bar and a reload still works; the teacher renames and removes a learner (after the page's
  * confirm dialog) and locks joining.
  */
@@ -124,7 +124,13 @@ test('a lesson grid is one click away and stays on that lesson while results of 
   await dashboard.getByRole('region', { name: 'Stuck learners' }).locator('li[data-learner="Dee"]').nth(1).waitFor(WAIT);
   expect(await grid.isVisible()).toBe(true);
   expect(await dashboard.getByRole('combobox', { name: /^Lesson/ }).inputValue()).toBe(SECOND_LESSON);
+  // A reload keeps the lesson the teacher chose; the overview, once chosen, is kept as well.
+  await dashboard.reload();
+  await grid.waitFor(WAIT);
+  expect(await dashboard.getByRole('combobox', { name: /^Lesson/ }).inputValue()).toBe(SECOND_LESSON);
   await dashboard.getByRole('button', { name: 'Overview' }).click();
+  await dashboard.getByRole('grid', { name: 'Learners × lessons' }).waitFor(WAIT);
+  await dashboard.reload();
   await dashboard.getByRole('grid', { name: 'Learners × lessons' }).waitFor(WAIT);
 });
 

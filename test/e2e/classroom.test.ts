@@ -3,8 +3,8 @@
  * on 127.0.0.1, a free port, serving the production build): the teacher opens the dashboard, three learners
  * join with the code, two share and one does not; their checks run; the dashboard shows exactly the two,
  * live, and who is stuck; one shows their code; one stops sharing and disappears; the CSV matches the
- * dashboard; and a learner's page cannot read another learner's results or the dashboard without the key,
- * over HTTP or WebSocket.
+ * dashboard; a learner's page cannot read another learner's results or the dashboard without the key,
+ * over HTTP or WebSocket; and the teacher's rename reaches the learner's own page.
  */
 import { readFileSync } from 'node:fs';
 import { join as joinPath } from 'node:path';
@@ -68,7 +68,7 @@ function csvFields(line: string): string[] {
 }
 
 /** What the learner's browser stored of the class (its own id and secret). */
-function membershipOf(page: Page): Promise<{ code: string; learnerId: string | null; secret: string }> {
+function membershipOf(page: Page): Promise<{ code: string; name: string; learnerId: string | null; secret: string }> {
   return page.evaluate(() => (JSON.parse(localStorage.getItem('halo.classroom.v1') ?? 'null') as { joined: never }).joined);
 }
 
@@ -219,4 +219,19 @@ test('a learner who stops sharing leaves the dashboard with everything they sent
   await learners.ann.getByText('Sharing is off: nothing is sent.').waitFor(WAIT);
   await expect.poll(grid, ANSWER).toEqual({ [BOB]: ['fail', 'pass'] });
   expect(await dashboard.getByRole('status').first().textContent()).toContain('Live · 1 of 300 learners sharing');
+});
+
+test("the teacher's rename reaches the learner's own page, and what it keeps", async () => {
+  const bob = await membershipOf(learners.bob);
+  const renamed = await fetch(`${new URL(open.joinUrl).origin}/api/learners/${bob.learnerId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'x-class-key': open.teacherKey },
+    body: JSON.stringify({ name: 'Robert' }),
+  });
+  expect(renamed.status).toBe(200);
+  const panel = learners.bob.getByRole('region', { name: 'Class' });
+  await panel.getByText('Robert', { exact: true }).waitFor(WAIT);
+  // Kept as the page's own name too: a reload, or a new class after a restart, carries it.
+  expect((await membershipOf(learners.bob)).name).toBe('Robert');
+  await expect.poll(grid, ANSWER).toEqual({ Robert: ['fail', 'pass'] });
 });

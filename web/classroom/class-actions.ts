@@ -16,7 +16,8 @@ function newSecret(): string {
 async function startSharing(session: ClassSession, membership: Membership): Promise<void> {
   const learner = await (await classCalls()).startSharing(membership);
   session.sent.clear();
-  session.classStore.set({ membership: { ...membership, learnerId: learner.id } });
+  // The name as the class stores it (normalised): what the teacher sees.
+  session.classStore.set({ membership: { ...membership, learnerId: learner.id, name: learner.name } });
   sendChangedResults(session);
 }
 

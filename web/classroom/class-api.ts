@@ -112,7 +112,8 @@ export async function hideCode(membership: Membership): Promise<void> {
 
 /** Where this browser stands with its class now. */
 export type ClassLink =
-  | { state: 'live' }
+  /** `name`: the learner's name as the class has it now (the teacher may have renamed them), while sharing. */
+  | { state: 'live'; name?: string }
   | { state: 'unreachable' }
   /** The class is gone (a restart made a new one); `next` is the new class when the server says which. */
   | { state: 'ended'; next: ClassPublicInfo | null }
@@ -123,12 +124,12 @@ export type ClassLink =
 /** Asks the class server whether this membership still holds (as a learner when sharing, else by the code). */
 export async function classLink(membership: Membership): Promise<ClassLink> {
   try {
-    if (membership.learnerId) await classFetch(`${CLASS_SERVICES.learners}/${encodeURIComponent(membership.learnerId)}`, membership);
-    else {
-      const info = await classFetch<ClassPublicInfo>(`${CLASS_SERVICES.classes}/${encodeURIComponent(membership.code)}`, membership);
-      if (info.code !== membership.code) return { state: 'ended', next: info };
+    if (membership.learnerId) {
+      const learner = await classFetch<LearnerRecord>(`${CLASS_SERVICES.learners}/${encodeURIComponent(membership.learnerId)}`, membership);
+      return { state: 'live', name: learner.name };
     }
-    return { state: 'live' };
+    const info = await classFetch<ClassPublicInfo>(`${CLASS_SERVICES.classes}/${encodeURIComponent(membership.code)}`, membership);
+    return info.code !== membership.code ? { state: 'ended', next: info } : { state: 'live' };
   } catch (error) {
     if (error instanceof ClassUnreachable) return { state: 'unreachable' };
     if (!(error instanceof ClassRefusal)) throw error;

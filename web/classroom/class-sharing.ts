@@ -31,6 +31,9 @@ async function checkLink(session: ClassSession): Promise<void> {
     });
     return;
   }
+  // A rename by the teacher reaches this page with the next look at the link.
+  if (link.state === 'live' && link.name !== undefined && link.name !== current.name)
+    classStore.set({ membership: { ...current, name: link.name } });
   classStore.set({ link: link.state, nextClass: link.state === 'ended' ? link.next : null });
   if (link.state === 'live' && session.sendFailed) {
     session.sendFailed = false;

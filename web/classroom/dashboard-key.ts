@@ -6,6 +6,9 @@ const TEACHER_KEY = 'halo.classroom.teacherKey';
 /** Where this tab remembers that projector mode is on, so a reload in front of the class shows no names. */
 const PROJECTOR = 'halo.classroom.projector';
 
+/** Where this tab remembers the lesson the teacher chose, so a reload shows the same grid. */
+const LESSON = 'halo.classroom.lesson';
+
 /**
  * The teacher key of this page: from the address's fragment (`#key=…`, which the terminal prints), which it
  * then removes from the address bar (a projected page must not show it) and keeps in session storage, so
@@ -38,4 +41,15 @@ export function projectorWasOn(): boolean {
 export function rememberProjector(on: boolean): void {
   if (on) tabStorage()?.setItem(PROJECTOR, 'on');
   else tabStorage()?.removeItem(PROJECTOR);
+}
+
+/** The lesson this tab showed before its reload (null: the overview). */
+export function chosenLesson(): string | null {
+  return tabStorage()?.getItem(LESSON) ?? null;
+}
+
+/** Remembers the lesson shown (null: the overview) for this tab's reloads. */
+export function rememberLesson(lessonId: string | null): void {
+  if (lessonId === null) tabStorage()?.removeItem(LESSON);
+  else tabStorage()?.setItem(LESSON, lessonId);
 }

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { exportCsv, lockJoining } from './dashboard-actions.ts';
-import { projectorWasOn, rememberProjector } from './dashboard-key.ts';
+import { chosenLesson, projectorWasOn, rememberLesson, rememberProjector } from './dashboard-key.ts';
 import { LearnerPanel } from './dashboard-learner.tsx';
 import { LessonGrid, type RowContext } from './dashboard-lesson-grid.tsx';
 import { Overview, StuckList } from './dashboard-overview.tsx';
@@ -136,7 +136,11 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
   const info = useStore(store, (s) => s.info);
   const learnerMap = useStore(store, (s) => s.learners);
   const learners = useMemo(() => byName(learnerMap), [learnerMap]);
-  const [lessonId, setLessonId] = useState<string | null>(null);
+  const [lessonId, setLessonId] = useState(chosenLesson);
+  const chooseLesson = useCallback((id: string | null) => {
+    rememberLesson(id);
+    setLessonId(id);
+  }, []);
   const [picked, setPicked] = useState<string | null>(null);
   const [projector, setProjector] = useState(projectorWasOn);
   const now = useNow();
@@ -156,7 +160,7 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
         info={info}
         teacherKey={teacherKey}
         lesson={lesson}
-        onLesson={setLessonId}
+        onLesson={chooseLesson}
         projector={projector}
         onProjector={project}
       />
@@ -165,11 +169,11 @@ export function Dashboard({ teacherKey, onWrongKey }: { teacherKey: string; onWr
       ) : (
         <>
           {picked && <LearnerPanel key={picked} store={store} teacherKey={teacherKey} learnerId={picked} onClose={() => setPicked(null)} />}
-          <StuckList context={context} onLesson={setLessonId} />
+          <StuckList context={context} onLesson={chooseLesson} />
           {lesson ? (
             <LessonGrid learners={learners} lesson={lesson} context={context} />
           ) : (
-            <Overview learners={learners} lessons={info.lessons} context={context} onLesson={setLessonId} />
+            <Overview learners={learners} lessons={info.lessons} context={context} onLesson={chooseLesson} />
           )}
         </>
       )}
