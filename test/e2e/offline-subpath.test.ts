@@ -114,7 +114,7 @@ test('a new deployment replaces the old cache and the page offers a reload', asy
   const [old] = await cacheNames();
   // A deployment changes the service worker's bytes (its version); the browser notices on update().
   const file = join(site, 'service-worker.js');
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/version: "(\w+)"/, 'version: "$1next"'));
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/"version":"(\w+)"/, '"version":"$1next"'));
   const before = server.requests.length;
   // The browser folds an update() into one already under way (msw's client calls update() when it
   // starts), which may have read the old bytes: ask again until the new version is noticed.
