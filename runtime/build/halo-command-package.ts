@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { apiReference } from './api-reference-cache.ts';
 import { declarations, haloPackageFiles, OPTIONAL_PEERS } from './halo-package.ts';
 import { folderEntries, tarGz } from './tar.ts';
+import { COURSE_DATA_DIR } from '../course/format/course-data.ts';
 import { PACKAGED_API_REFERENCE } from '../course/tools/api-entries.ts';
 
 /**
@@ -12,6 +13,12 @@ import { PACKAGED_API_REFERENCE } from '../course/tools/api-entries.ts';
  * file's lines for its problems. Versions as this repository pins them.
  */
 const COMMAND_DEPENDENCIES = ['tsx', 'esbuild', 'typescript'] as const;
+
+/** The `halo` package's dependencies: {@link COMMAND_DEPENDENCIES} at the versions this repository pins. */
+export function haloCommandDependencies(root: string): Record<string, string> {
+  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  return Object.fromEntries(COMMAND_DEPENDENCIES.map((name) => [name, manifest.devDependencies[name]]));
+}
 
 /** The command's entry and the modules its programs `--import`, each one file of `cli/` (chunks beside them). */
 const CLI_ENTRIES = {
@@ -67,23 +74,26 @@ async function courseModule(root: string): Promise<string> {
 /**
  * The `halo` package a teacher or author installs: the framework (as the Node project's tarball has it), `halo/course`,
  * the `halo` command and the prebuilt playground of `appDir` (a site build with no course in it: a course build
- * writes its course beside a copy of it), as a tarball.
+ * writes its course beside a copy of it), as a tarball. Without `declarations`, no `.d.ts` files (their bundles are most
+ * of the time it takes), for a test that only runs the package.
  */
-export async function haloCommandTarball(root: string, appDir: string): Promise<Uint8Array> {
-  const framework = await haloPackageFiles(root);
-  const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+export async function haloCommandTarball(root: string, appDir: string, options: { declarations?: boolean } = {}): Promise<Uint8Array> {
+  const withDeclarations = options.declarations ?? true;
+  const framework = await haloPackageFiles(root, { declarations: withDeclarations });
   const packageJson = JSON.parse(framework['package.json']) as Record<string, unknown> & { exports: Record<string, unknown> };
   packageJson.bin = { halo: './cli/halo.js' };
   packageJson.exports = { ...packageJson.exports, './course': { types: './course.d.ts', default: './course.js' } };
-  packageJson.dependencies = Object.fromEntries(COMMAND_DEPENDENCIES.map((name) => [name, manifest.devDependencies[name]]));
+  packageJson.dependencies = haloCommandDependencies(root);
   const files: Record<string, string> = {
     ...framework,
     ...(await cliFiles(root)),
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'course.js': await courseModule(root),
-    'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts'),
+    ...(withDeclarations ? { 'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts') } : {}),
     [PACKAGED_API_REFERENCE]: JSON.stringify(apiReference()),
   };
   const entries = Object.entries(files).map(([name, content]) => ({ path: `package/${name}`, content }));
-  return tarGz([...entries, ...folderEntries(appDir, 'package/app')]);
+  // A built site given as the app keeps its course out: a course build writes its own.
+  const app = folderEntries(appDir, 'package/app').filter((entry) => !entry.path.startsWith(`package/app/${COURSE_DATA_DIR}/`));
+  return tarGz([...entries, ...app]);
 }

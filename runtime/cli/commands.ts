@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { HALO_ROOT } from '../course/tools/halo-home.ts';
+import { courseAndOptions } from './command-args.ts';
 import { runScript } from './run-script.ts';
 import { serveCommand } from './serve-command.ts';
 
@@ -15,19 +16,13 @@ export interface HaloCommand {
   run: (args: string[]) => Promise<number | undefined>;
 }
 
-/** The course folder a command names first (`halo course check ../my-course --no-proofs`), else this folder, and the options after it. */
-export function courseAndOptions(args: readonly string[]): { dir: string; options: string[] } {
-  const named = args.length > 0 && !args[0].startsWith('-');
-  return { dir: named ? args[0] : '.', options: args.slice(named ? 1 : 0) };
-}
-
 /** `args` as the scripts read a course folder: `--course <dir>` then the options. */
 function withCourse(args: readonly string[]): string[] {
   const { dir, options } = courseAndOptions(args);
   return ['--course', dir, ...options];
 }
 
-/** Every command of `halo`, in the order `halo help` lists them. */
+/** Every command of `halo`, in the order `halo help` lists them; each loads its modules only when it runs (`halo help` stays instant). */
 export const COMMANDS: readonly HaloCommand[] = [
   {
     name: 'serve',
@@ -46,6 +41,18 @@ export const COMMANDS: readonly HaloCommand[] = [
     },
   },
   {
+    name: 'course build',
+    synopsis: '[dir] [--out dist] [--no-proofs]',
+    summary: "Validate the course, then write its static site (the prebuilt playground + the course's data) to --out.",
+    run: async (args) => (await import('./course-commands.ts')).courseBuildCommand(args),
+  },
+  {
+    name: 'course author',
+    synopsis: '[dir] [--port 5173] [--host 127.0.0.1]',
+    summary: 'Author mode: the playground with the course on disk; each save reloads the page and lists problems.',
+    run: async (args) => (await import('./course-commands.ts')).courseAuthorCommand(args),
+  },
+  {
     name: 'check',
     synopsis: '--lesson <id> --url <origin> [--course dir] [--timeout s] [--trace]',
     summary: "Run a lesson's checks against a running server.",
@@ -62,6 +69,12 @@ export const COMMANDS: readonly HaloCommand[] = [
       await runScript(() => import('../classroom/classroom-cli.ts'), withCourse(args));
       return undefined;
     },
+  },
+  {
+    name: 'embed',
+    synopsis: '<dir>',
+    summary: 'Write the snippet kit (embed.js and the frame, no playground) into dir, for a docs site to host.',
+    run: async (args) => (await import('./embed-command.ts')).embedCommand(args),
   },
   {
     name: 'version',
