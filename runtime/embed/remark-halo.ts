@@ -14,8 +14,6 @@
  */
 import type { Element } from 'hast';
 import type { Parent, Root, RootContent } from 'mdast';
-// Declares `data.hProperties` (what remark-rehype makes attributes of), for a compile of this file alone (its .d.ts bundle).
-import type {} from 'mdast-util-to-hast';
 import { FALLBACK_TEXT, haloBlock, SnippetCollector, snippetAttributes, type MarkdownSnippet } from './snippet-markdown.ts';
 
 /** What remark-rehype reads to make a node `<halo-snippet …>`: its attributes are set once the page is read. */
