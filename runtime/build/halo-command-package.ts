@@ -4,8 +4,7 @@ import { build } from 'esbuild';
 import { apiReference } from './api-reference-cache.ts';
 import { declarations, haloPackageFiles, OPTIONAL_PEERS } from './halo-package.ts';
 import { folderEntries, tarGz } from './tar.ts';
-import { COURSE_DATA_DIR } from '../course/format/course-data.ts';
-import { PACKAGED_API_REFERENCE } from '../course/tools/api-entries.ts';
+import { HALO_PACKAGE_LAYOUT } from '../contract/halo-package-layout.ts';
 
 /**
  * What the `halo` command needs installed beside it, as the package's dependencies: tsx runs a program's TypeScript
@@ -73,8 +72,8 @@ async function courseModule(root: string): Promise<string> {
 
 /**
  * The `halo` package a teacher or author installs: the framework (as the Node project's tarball has it), `halo/course`,
- * the `halo` command and the prebuilt playground of `appDir` (a site build with no course in it: a course build
- * writes its course beside a copy of it), as a tarball. Without `declarations`, no `.d.ts` files (their bundles are most
+ * the `halo` command and the prebuilt playground of `appDir` (what `vite build` writes; a built site serves too, as a
+ * course build replaces the course it finds in the copy), as a tarball. Without `declarations`, no `.d.ts` files (their bundles are most
  * of the time it takes), for a test that only runs the package.
  */
 export async function haloCommandTarball(root: string, appDir: string, options: { declarations?: boolean } = {}): Promise<Uint8Array> {
@@ -90,10 +89,8 @@ export async function haloCommandTarball(root: string, appDir: string, options: 
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'course.js': await courseModule(root),
     ...(withDeclarations ? { 'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts') } : {}),
-    [PACKAGED_API_REFERENCE]: JSON.stringify(apiReference()),
+    [HALO_PACKAGE_LAYOUT.apiReference]: JSON.stringify(apiReference()),
   };
   const entries = Object.entries(files).map(([name, content]) => ({ path: `package/${name}`, content }));
-  // A built site given as the app keeps its course out: a course build writes its own.
-  const app = folderEntries(appDir, 'package/app').filter((entry) => !entry.path.startsWith(`package/app/${COURSE_DATA_DIR}/`));
-  return tarGz([...entries, ...app]);
+  return tarGz([...entries, ...folderEntries(appDir, `package/${HALO_PACKAGE_LAYOUT.app}`)]);
 }

@@ -2,16 +2,24 @@
  * `npm run packages [-- --out dir] [--app dir]`: writes the packages a teacher or author installs to `--out` (default
  * dist-packages/): `halo-<version>.tgz` (the framework, the `halo` command and the prebuilt playground) and
  * `create-halo-<version>.tgz`. The playground is built with `vite build` (no course in it), or taken from `--app` (a
- * built site; its course is left out). Prints each tarball's path and size.
+ * built site). Prints each tarball's path and size.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createHaloTarball } from './create-halo-package.ts';
 import { haloCommandTarball } from './halo-command-package.ts';
 import { haloVersion } from './halo-package.ts';
-import { scratchAppDir } from '../course/tools/course-dir.ts';
-import { HALO_ROOT } from '../course/tools/halo-home.ts';
+
+const HALO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A fresh folder for the app on its way into the package, in node_modules/.cache/halo/ (git-ignored). */
+function scratchAppDir(): string {
+  const parent = resolve(HALO_ROOT, 'node_modules/.cache/halo');
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(resolve(parent, 'package-app-'));
+}
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { HALO_PACKAGE_LAYOUT } from '../contract/halo-package-layout.ts';
 import { haloFile, PACKAGED } from '../course/tools/halo-home.ts';
 
 /**
@@ -6,7 +7,7 @@ import { haloFile, PACKAGED } from '../course/tools/halo-home.ts';
  * `app/`; in this repository, the last site `npm run build` wrote (a built site serves as the app: its course gives way).
  */
 export function prebuiltAppDir(): string {
-  const dir = haloFile('dist', 'app');
+  const dir = haloFile('dist', HALO_PACKAGE_LAYOUT.app);
   if (!PACKAGED && !existsSync(dir)) throw new Error(`No playground at ${dir}: run npm run build first (or use the halo package).`);
   return dir;
 }
