@@ -1,7 +1,7 @@
 /**
  * Lesson 19 (PgService) as a learner meets it, for `HALO_BENCH_ONLY=lesson19 npm run bench:browser` (issue 51): in one
- * tab of a fresh context, lesson 1 answered (the cold baseline), then lesson 19 read until its database is opened
- * ahead, "Use solution" clicked → the new program's first answer shown (Send pressed only once the status line names
+ * tab of a fresh context, lesson 1 answered (the cold baseline) and reloaded (warm), then lesson 19 (moved to in the
+ * same document, as the lesson picker does) read until its database is opened ahead, "Use solution" clicked → the new program's first answer shown (Send pressed only once the status line names
  * the new build, so no earlier program answers it), its checks round done; then lesson 2, five seconds after leaving;
  * then 20 switches between lesson 2 and lesson 19. Memory is the browser's whole process tree after a forced GC of
  * every part CDP reaches: whole PSS and "own" (Pss_Anon + Pss_Shmem); PGlite workers are counted over CDP all through
@@ -56,10 +56,24 @@ async function memoryAfterGc(targets: PageTargets, pid: number): Promise<Memory>
   return treeMemory(pid);
 }
 
-/** Opens `lesson` in `page` and waits until its program runs (a build other than `before`); returns that build. */
-async function openLesson(page: Page, server: StaticServer, lesson: string, before: string): Promise<string> {
-  await page.goto(lessonUrl(server, lesson));
+/**
+ * Moves the open page to `lesson` as the learner's Back/Forward or lesson picker does (the same document: what the
+ * lesson left behind stays to be collected, or not), and waits until its program runs (a build other than `before`).
+ */
+async function switchLesson(page: Page, lesson: string, before: string): Promise<string> {
+  await page.evaluate((id) => {
+    const url = new URL(location.href);
+    url.searchParams.set('lesson', id);
+    history.pushState({ haloLesson: id }, '', url);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, lesson);
   return waitForProgram(page, before, FIRST.timeout);
+}
+
+/** Opens `lesson` in `page` (a navigation) and waits until its program runs; returns its build. */
+async function openLesson(page: Page, server: StaticServer, lesson: string, timeout = FIRST.timeout): Promise<string> {
+  await page.goto(lessonUrl(server, lesson));
+  return waitForProgram(page, '', timeout);
 }
 
 /**
@@ -105,26 +119,25 @@ async function memoryRun(browser: Browser, server: StaticServer): Promise<Omit<L
     await page.goto('about:blank');
     const targets = await PageTargets.attach(context, page, async () => undefined);
     const pid = browserPid();
-    let bundle = await openLesson(page, server, '01-getting-started', '');
+    await openLesson(page, server, '01-getting-started');
     await firstResponseShown(page);
     await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
     const cold = await memoryAfterGc(targets, pid);
     await page.reload();
     const warmReload = await firstResponseShown(page);
-    bundle = await openLesson(page, server, '19-persisting-data', '');
-    await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
+    let bundle = await switchLesson(page, '19-persisting-data', await waitForProgram(page));
     await openedAhead(targets);
     const watch = watchPgliteWorkers(targets);
     const answered = await useSolution(page, bundle);
     await checksDone(page);
     const { most, readings } = await watch.stop();
     const lesson19 = await memoryAfterGc(targets, pid);
-    bundle = await openLesson(page, server, '02-routes-and-methods', bundle);
+    bundle = await switchLesson(page, '02-routes-and-methods', bundle);
     await page.waitForTimeout(AFTER_LEAVING_MS);
     const leftFor5s = await memoryAfterGc(targets, pid);
     let secondSwitch = leftFor5s;
     for (let switched = 1; switched <= SWITCHES; switched++) {
-      bundle = await openLesson(page, server, switched % 2 ? '19-persisting-data' : '02-routes-and-methods', bundle);
+      bundle = await switchLesson(page, switched % 2 ? '19-persisting-data' : '02-routes-and-methods', bundle);
       if (switched === 2) secondSwitch = await memoryAfterGc(targets, pid);
     }
     const lastSwitch = await memoryAfterGc(targets, pid);
@@ -150,7 +163,7 @@ async function slowUseSolution(browser: Browser, server: StaticServer): Promise<
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const { page, targets } = await throttledPage(context, SLOWDOWN);
-    const bundle = await openLesson(page, server, '19-persisting-data', '');
+    const bundle = await openLesson(page, server, '19-persisting-data', FIRST.timeout * SLOWDOWN);
     await page
       .locator('.monaco-editor .view-lines')
       .first()
