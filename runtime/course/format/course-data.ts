@@ -24,7 +24,7 @@ export const AUTHOR_EVENTS_FILE = 'events';
 export const COURSE_DATA_FORMAT = 1;
 
 /** A program as the page holds it: its files by name, `main.ts` first. */
-export type ProgramFiles = Record<string, string>;
+type ProgramFiles = Record<string, string>;
 
 /**
  * One lesson: its frontmatter, programs and checks. Its place in the course is its place in the list, and its text

@@ -15,16 +15,11 @@ export interface LessonElement {
   children?: LessonNode[];
 }
 
-/** What a `lesson.md?lesson-meta` import gives: the frontmatter fields. */
+/** A lesson's frontmatter fields, as the course data carries them (runtime/course/format/course-data.ts). */
 export interface LessonMeta {
   title: string;
   summary: string;
   covers: string[];
   /** The program's file names, `main.ts` first, when the lesson has more than one. */
   files?: string[];
-}
-
-/** What a `lesson.md?lesson` import gives: the frontmatter fields and the parsed text. */
-export interface CompiledLessonText extends LessonMeta {
-  text: LessonNode[];
 }

@@ -18,7 +18,7 @@ export function buildRunsProofs(dir: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 /** The environment variable naming the course folder to build or serve. */
-export const COURSE_ENV = 'HALO_COURSE';
+const COURSE_ENV = 'HALO_COURSE';
 
 /**
  * The course folder to use: `--course <dir>` in `argv` (`npm run build -- --course ../my-course`), else
