@@ -38,7 +38,7 @@ describe('the exercise draft', () => {
     const index = addRecording(draft, exchange, files, { title: 'creates', match: { kind: 'json' } });
     expect(draft.draftStore.get().solution).toBe(files);
     expect(draft.draftStore.get().checks[index].check).toMatchObject({ expect: { json: { id: '4', text: 'x', done: false } } });
-    const found = [{ unstable: [{ path: 'id', reason: 'counted' }], warnings: [] }];
+    const found = [{ unstable: [{ path: 'id', reason: 'counted' }], warnings: [], runs: 8 }];
     applyReplay(draft, index, found, (_, replay) => ({ unstable: replay.unstable }));
     expect(draft.draftStore.get().checks[index].check).toMatchObject({
       expect: { json: { text: 'x', done: false } },

@@ -6,6 +6,7 @@ import type { Replay } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Exchange } from '../../runtime/course/checks/record-check.ts';
 import type { Check } from '../../runtime/course/format/check-format.ts';
 import { checkTests } from '../../runtime/course/checks/check-tests.ts';
+import { boundWords } from '../../runtime/course/checks/proof-bound.ts';
 
 /** An exchange in a few words: `POST /notes → 201`, or the message that came on a connection. */
 function exchangeWords(exchange: Exchange): string {
@@ -23,18 +24,25 @@ function ReplayReport({ replay }: { replay: Replay[] | null | undefined }) {
     );
   if (!replay) return null;
   const unstable = replay.flatMap((r) => r.unstable);
+  const loosened = unstable.filter((u) => !u.flaky);
+  const flaky = unstable.filter((u) => u.flaky);
   const warnings = replay.flatMap((r) => r.warnings);
+  const runs = replay[0]?.runs ?? 0;
+  const replayed = `Replayed ${runs} times on fresh starts, two days later in a far time zone too (${boundWords(runs, 'answers')})`;
   return (
     <div className="text-xs" data-testid="replay-report" role="status">
-      {unstable.length === 0 && warnings.length === 0 && (
-        <p>Replayed on fresh starts, a day later and in a far time zone too: nothing changes between runs.</p>
-      )}
-      {unstable.length > 0 && (
+      {unstable.length === 0 && warnings.length === 0 && <p>{replayed}: nothing changes between runs.</p>}
+      {loosened.length > 0 && (
         <p>
-          Replayed on fresh starts: left out {unstable.map((u) => u.path).join(', ')} (values that change between runs; each checked by its
-          kind where it has one).
+          {replayed}: left out {loosened.map((u) => u.path).join(', ')} (values that change between runs; each checked by its kind where it
+          has one).
         </p>
       )}
+      {flaky.map((u) => (
+        <p key={u.path} role="alert" className="text-amber-800 dark:text-amber-300">
+          {u.path} {u.reason}.
+        </p>
+      ))}
       {warnings.map((warning, i) => (
         <p key={i} role="alert" className="text-amber-800 dark:text-amber-300">
           {warning}

@@ -2,9 +2,6 @@ import type { ClockShift, PlaygroundEngine } from '../../runtime/contract/engine
 import type { FreshStart } from '../../runtime/course/checks/replay-exchange.ts';
 import type { Files } from '../state/files-store.ts';
 
-/** How many fresh starts on today's clock a replay or a proof makes, before the one on another day. */
-const FRESH_STARTS = 3;
-
 /**
  * Two days and two hours later: with the far zone (at most 25 hours behind the page's), the program's wall clock
  * is at least 25 hours ahead of the page's, so a date-only value falls on another day whatever the hour.
@@ -21,21 +18,24 @@ function farZone(): { timeZone: string; words: string } {
 }
 
 /**
- * The starts a maker's replay or proof sends to, all on the checks' own host (never the teacher's running
- * program, whose sockets and data stay): `files` compiled, then started afresh three times on today's clock
- * and once more two days later in a far time zone — where date-only and local-time values show they change.
+ * The `count` starts a maker's replay or proof sends to, all on the checks' own host (never the teacher's running
+ * program, whose sockets and data stay): `files` compiled, then started afresh — the second start two days later in
+ * a far time zone, where date-only and local-time values show they change, the others on today's clock.
  * Each start its own memory databases (`scope`).
  */
-export function freshStarts(engine: PlaygroundEngine, files: Files, scope: string): FreshStart[] {
+export function freshStarts(engine: PlaygroundEngine, files: Files, scope: string, count: number): FreshStart[] {
   let compiled: Promise<Awaited<ReturnType<PlaygroundEngine['compile']>>> | null = null;
   const startWith = (n: number, clock?: ClockShift) => async () => {
     const result = await (compiled ??= engine.compile(files));
     if (!result.ok) throw new Error('the program does not compile');
-    await engine.run(result.bundle, { forChecks: true, storageScope: `${scope}-${n}`, ...(clock ? { clock } : {}) });
+    const state = await engine.run(result.bundle, { forChecks: true, storageScope: `${scope}-${n}`, ...(clock ? { clock } : {}) });
+    if (state.status === 'crashed') throw new Error('the program stopped before it listened (its console shows why)');
   };
   const zone = farZone();
-  return [
-    ...Array.from({ length: FRESH_STARTS }, (_, n) => ({ start: startWith(n + 1) })),
-    { start: startWith(FRESH_STARTS + 1, { shiftMs: LATER_MS, timeZone: zone.timeZone }), label: `two days later, in ${zone.words}` },
-  ];
+  // The shifted start comes second: a value that changes with the day shows before the many starts on today's clock.
+  return Array.from({ length: count }, (_, i) =>
+    i === 1
+      ? { start: startWith(2, { shiftMs: LATER_MS, timeZone: zone.timeZone }), label: `two days later, in ${zone.words}` }
+      : { start: startWith(i + 1) },
+  );
 }

@@ -25,7 +25,13 @@ function ExerciseProof({
 }) {
   return (
     <>
-      <div role="status" data-testid="exercise-proof" data-ok={proof.ok} className={proof.ok ? '' : 'text-amber-900 dark:text-amber-200'}>
+      <div
+        role="status"
+        data-testid="exercise-proof"
+        data-ok={proof.ok}
+        data-cause={proof.cause}
+        className={proof.ok ? '' : 'text-amber-900 dark:text-amber-200'}
+      >
         {proof.lines.map((line, i) => (
           <p key={i}>{line}</p>
         ))}

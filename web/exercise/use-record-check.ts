@@ -5,6 +5,7 @@ import { answerOf, defaultChoices, parseBody, type Exchange } from '../../runtim
 import { replayFlow } from '../../runtime/course/checks/replay-exchange.ts';
 import { proposedKinds } from '../../runtime/course/checks/propose-kinds.ts';
 import { isCreatedId } from '../../runtime/course/checks/fresh-ids.ts';
+import { runsToBound } from '../../runtime/course/checks/proof-bound.ts';
 import { unexpectedAnswer } from '../../runtime/course/checks/unexpected-answer.ts';
 import { useFiles, type Files } from '../state/files-store.ts';
 import { useEngine } from '../engine/engine-context.tsx';
@@ -21,6 +22,15 @@ import { freshStarts } from './fresh-starts.ts';
 
 /** A replay's requests may meet a program opening a database for the first time. */
 const REPLAY_TIMEOUT_MS = 20_000;
+
+/**
+ * Fresh starts a replay makes, each sent twice: 60 answers, so a value that changes in 1 answer of 20 is seen with
+ * 95 % confidence (proof-bound.ts).
+ */
+const REPLAY_STARTS = Math.ceil(runsToBound() / 2);
+
+/** No new replay start after this long: a program that opens a database on each start replays less, and the card says how much. */
+const REPLAY_TIME_MS = 30_000;
 
 /** Replays are numbered, so each start gets databases of its own. */
 let replays = 0;
@@ -72,7 +82,8 @@ async function replayCheck({ engine, draft, borrowChecksHost }: Replayer, index:
         fetch: (input, init) => engine.fetchForChecks(input, init),
         WebSocket: engine.ChecksWebSocket,
         timeoutMs: REPLAY_TIMEOUT_MS,
-        starts: freshStarts(engine, files, `replay-${(replays += 1)}`),
+        starts: freshStarts(engine, files, `replay-${(replays += 1)}`, REPLAY_STARTS),
+        timeLimitMs: REPLAY_TIME_MS,
       }).finally(() => engine.stopChecks()),
     );
     applyReplay(draft, index, found, (part, replay) => {
@@ -83,8 +94,8 @@ async function replayCheck({ engine, draft, borrowChecksHost }: Replayer, index:
       return { unstable: replay.unstable, kinds: answer === undefined ? {} : proposedKinds(answer, replay.unstable), fresh };
     });
   } catch (error) {
-    const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`] };
-    applyReplay(draft, index, [...parts.slice(1).map(() => ({ unstable: [], warnings: [] })), stopped], () => ({}));
+    const stopped = { unstable: [], warnings: [`The replay stopped: ${error instanceof Error ? error.message : String(error)}`], runs: 0 };
+    applyReplay(draft, index, [...parts.slice(1).map(() => ({ unstable: [], warnings: [], runs: 0 })), stopped], () => ({}));
   }
 }
 

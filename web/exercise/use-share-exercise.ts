@@ -9,11 +9,12 @@ import { toSharedRequest } from '../share/link/shared-request.ts';
 import { EXERCISE_FILE_EXTENSION } from '../../runtime/course/exercises/exercise-file-format.ts';
 import { exerciseFileText } from '../share/link/exercise-file.ts';
 import { useExerciseDraft } from './draft-store.ts';
-import { proofVerdict, proveExercise } from './prove-exercise.ts';
+import { proveExercise } from './prove-exercise.ts';
+import { proofVerdict, type ProofVerdict } from './proof-verdict.ts';
 
 /** What sharing made: the proofs in words, the link and the file's content. */
 export interface SharedExercise {
-  proof: { ok: boolean; lines: string[] };
+  proof: ProofVerdict;
   url: string;
   file: { name: string; text: string };
 }

@@ -16,6 +16,8 @@ interface ReplayOptions extends Omit<RunChecksOptions, 'onResult' | 'restart'> {
   starts: readonly FreshStart[];
   /** How many times the exchanges are sent on each start; from the second on, counters show. Default 2. */
   sends?: number;
+  /** No new start after this many milliseconds (the first two always run): a program slow to start replays less, and says so. */
+  timeLimitMs?: number;
 }
 
 /** What replaying an exchange found. */
@@ -24,6 +26,8 @@ export interface Replay {
   unstable: UnstableField[];
   /** What no loosening fixes (another status on a fresh start, no answer), in words for the author. */
   warnings: string[];
+  /** How many times the exchanges were sent again: what bounds how rare a change the replay could miss. */
+  runs: number;
 }
 
 /**
@@ -60,7 +64,15 @@ function probeOf(parts: readonly FlowPart[]): Check {
   return { ...check, expect: {} };
 }
 
-/** Where one start's answers part: the answer of each exchange, or a warning that ends the replay. */
+/** A status a replay got where the recording got another. */
+interface StatusOff {
+  title: string;
+  got: number;
+  wanted: number;
+  label: string;
+}
+
+/** Where one start's answers part: the answer of each exchange, a warning that ends the replay (no answer), or a status that differs. */
 function answersOf(parts: readonly FlowPart[], steps: { failures: string[]; actual: { status: number; body: string } }[]) {
   const counts = stepCounts(parts);
   const answers: (JsonValue | undefined)[] = [];
@@ -69,16 +81,26 @@ function answersOf(parts: readonly FlowPart[], steps: { failures: string[]; actu
     at += counts[index];
     const step = steps[at - 1];
     if (!step || step.failures.length > 0)
-      return { answers, warning: `it got no answer: ${step?.failures.join(' ') ?? 'nothing was sent'}` };
-    if (exchange.kind === 'http' && step.actual.status !== exchange.response.status)
-      return {
-        answers,
-        warning: `it answered ${step.actual.status} instead of ${exchange.response.status}: it depends on requests sent before it. Record it right after a restart, or record those requests too, as steps of one check.`,
-      };
+      return { answers, warning: `it got no answer: ${step?.failures.join(' ') ?? 'nothing was sent'}`, status: null };
+    if (exchange.kind === 'http' && step.actual.status !== exchange.response.status) {
+      const { method, path } = exchange.request;
+      return { answers, warning: null, status: { title: `${method} ${path}`, got: step.actual.status, wanted: exchange.response.status } };
+    }
     answers.push(parseBody(step.actual.body));
   }
-  return { answers, warning: null };
+  return { answers, warning: null, status: null };
 }
+
+/** A status that differed in `off` of `runs` replays, in words: one that varies (other runs got the recorded one), or one that depends on requests before it. */
+function statusWarning(off: readonly StatusOff[], runs: number): string {
+  const [first] = off;
+  if (off.length < runs)
+    return `Its status varies from run to run: ${first.title} answered ${first.got} instead of ${first.wanted} in ${off.length} of ${runs} replays (first in ${first.label}). A learner with a right answer would fail it now and then: fix the solution.`;
+  return `Sent again after a restart (${first.label}), it answered ${first.got} instead of ${first.wanted}: it depends on requests sent before it. Record it right after a restart, or record those requests too, as steps of one check.`;
+}
+
+/** After a status that differs, how many replays look for one that gets the recorded status. */
+const RUNS_AFTER_STATUS = 8;
 
 /**
  * Sends a flow's exchanges again, in order, on each of `options.starts` (fresh starts of the same code, the last
@@ -91,26 +113,34 @@ export async function replayFlow(parts: readonly FlowPart[], options: ReplayOpti
   const probe = probeOf(parts);
   const replays: ReplayedAnswer[][] = parts.map(() => []);
   const warnings: string[] = [];
+  const off: StatusOff[] = [];
+  const began = performance.now();
   let run = 0;
-  replaying: for (const { start, label } of options.starts) {
+  replaying: for (const [startIndex, { start, label }] of options.starts.entries()) {
+    if (startIndex >= 2 && options.timeLimitMs !== undefined && performance.now() - began > options.timeLimitMs) break;
     await start();
     for (let send = 1; send <= (options.sends ?? 2); send++) {
       run += 1;
       const named = `replay ${run}${label ? ` (${label})` : ''}`;
       const [result] = await runChecks([probe], { ...options, restart: start });
-      const { answers, warning } = answersOf(parts, result.steps);
+      const { answers, warning, status } = answersOf(parts, result.steps);
       for (const [index, answer] of answers.entries()) if (answer !== undefined) replays[index].push({ answer, label: named });
       if (warning) {
         warnings.push(`Sent again after a restart (${named}), ${warning}`);
         break replaying;
       }
+      if (status) off.push({ ...status, label: named });
+      // Enough to tell a status that varies (some run got the recorded one) from one that never does.
+      if (off.length > 0 && (off.length < run || off.length >= RUNS_AFTER_STATUS)) break replaying;
     }
   }
+  if (off.length > 0) warnings.push(statusWarning(off, run));
   return parts.map(({ exchange }, index) => {
     const recorded = answerOf(exchange);
     return {
       unstable: recorded === undefined ? [] : unstableFields(recorded, replays[index]),
       warnings: index === parts.length - 1 ? warnings : [],
+      runs: run,
     };
   });
 }
