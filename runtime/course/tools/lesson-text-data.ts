@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { apiReference } from '../../build/api-reference-cache.ts';
 import { findApiEntry } from '../../contract/api-entry.ts';
 import { parseLessonText, type LessonText } from '../format/frontmatter.ts';
 import type { LessonMeta, LessonNode } from '../format/lesson-tree.ts';
 import { lessonLinkProblems } from '../text/lesson-links.ts';
 import { markdownToTree } from '../text/markdown-to-tree.ts';
+import { haloApiEntries } from './api-entries.ts';
 
 /** A lesson's frontmatter fields and its text as a tree. */
 export interface LessonTextParts {
@@ -29,7 +29,7 @@ function problemLesson(file: string, problems: string[]): LessonText {
 function linkProblems(file: string, source: string, markdown: string, lessons: ReadonlySet<string>): string[] {
   const linesBefore = source.slice(0, source.length - markdown.length).split('\n').length - 1;
   // The API reference takes seconds to make the first time: only lessons with api: links wait for it.
-  const api = markdown.includes('api:') ? apiReference() : [];
+  const api = markdown.includes('api:') ? haloApiEntries() : [];
   const problems = lessonLinkProblems(markdown, { lessons, hasApi: (name) => findApiEntry(api, name) !== undefined }, linesBefore);
   return problems.length === 0
     ? []
