@@ -102,6 +102,21 @@ test('Chromium: every snippet form runs from the kit on another site, nothing sh
   await browser.close();
 }, 600_000);
 
+test('Chromium, embed.js blocked: each snippet shows its line of text under its code', async () => {
+  const browser = await testChromium();
+  const context = await browser.newContext();
+  await context.route(/\/embed\.js$/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(pageUrl, { timeout: FIRST.timeout, waitUntil: 'load' });
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll('halo-snippet > span')]
+      .filter((span) => span.getClientRects().length > 0)
+      .map((span) => span.textContent),
+  );
+  expect(shown).toEqual(Array.from({ length: 7 }, () => FALLBACK_TEXT));
+  await browser.close();
+});
+
 test('Firefox: every snippet form runs, nothing shows that should not, Stop ends a loop', async () => {
   let firefox: FirefoxBrowser | undefined;
   try {
