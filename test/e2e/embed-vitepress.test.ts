@@ -117,6 +117,26 @@ test('Chromium, embed.js blocked: each snippet shows its line of text under its 
   await browser.close();
 });
 
+test('Chromium, the frame not found: Run says so in the snippet, and the next Run, with the frame back, answers', async () => {
+  const browser = await testChromium();
+  const context = await browser.newContext();
+  const missing = /\/web\/embed\/frame\.html$/;
+  await context.route(missing, (route) => route.fulfill({ status: 404, contentType: 'text/html', body: '<p>Not found</p>' }));
+  const page = await context.newPage();
+  await page.goto(pageUrl, { timeout: FIRST.timeout, waitUntil: 'load' });
+  await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined);
+  await page.locator('halo-snippet#hello .bar button.run').click();
+  // The frame loads (a 404 page) but never says hello: after 20 s the snippet gives up and says why.
+  await expect
+    .poll(() => page.locator('halo-snippet#hello .state').innerText(), ANSWER)
+    .toMatch(/snippet frame \(.*\) could not be loaded/);
+  await context.unroute(missing);
+  expect(JSON.parse(await withTimeout(page.evaluate(pressAndReadSnippet, 'hello'), ANSWER.timeout, 'hello answers'))).toEqual({
+    hello: 'world',
+  });
+  await browser.close();
+});
+
 test('Firefox: every snippet form runs, nothing shows that should not, Stop ends a loop', async () => {
   let firefox: FirefoxBrowser | undefined;
   try {
