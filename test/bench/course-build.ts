@@ -9,6 +9,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { APP_MANIFEST_FILE } from '../../runtime/contract/app-manifest.ts';
 import { buildCourseSite } from '../../runtime/course/tools/build-course-site.ts';
 import { validateCourse } from '../../runtime/course/tools/validate-course.ts';
@@ -80,12 +81,15 @@ const report = [
   '| --- | --- | --- | --- | --- |',
   `| ${ROUNDS} | ${seconds.map((s) => s.toFixed(1)).join(', ')} | **${median.toFixed(1)} s** | ≤ ${GOAL_SECONDS} s | ${verdict} |`,
   '',
-  `The validator with its proofs alone, run once more after the rounds: ${figures.proofSeconds.toFixed(1)} s of a build.`,
+  `The validator with its proofs alone, run once more after the rounds: ${figures.proofSeconds.toFixed(1)} s (the rest of a build is the compile, the copy and the offline manifest).`,
   '',
   `Machine load (1, 5, 15 min) at the start: ${load.start}; at the end: ${load.end}. The same course through \`vite build\``,
   'took about 4 minutes before the course became data.',
   '',
 ];
 console.log(report.join('\n'));
-if (process.env.BENCH_NO_WRITE !== '1') writeFileSync(resolve(import.meta.dirname, 'COURSE-BUILD.md'), report.join('\n'));
+const reportFile = resolve(import.meta.dirname, 'COURSE-BUILD.md');
+// Laid out as `npm run lint` expects (the table's columns padded).
+const written = await format(report.join('\n'), { ...(await resolveConfig(reportFile)), filepath: reportFile });
+if (process.env.BENCH_NO_WRITE !== '1') writeFileSync(reportFile, written);
 process.exitCode = median <= GOAL_SECONDS ? 0 : 1;
