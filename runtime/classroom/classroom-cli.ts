@@ -13,7 +13,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { basename, join, resolve } from 'node:path';
 import QRCode from 'qrcode';
+import { buildCourseSite } from '../course/tools/build-course-site.ts';
 import { courseDirOf, REPO_ROOT } from '../course/tools/course-dir.ts';
+import { PACKAGED, prebuiltAppDir, toolCacheDir } from '../course/tools/halo-home.ts';
 import { DEFAULT_CLASS_LIMITS, type ClassLimits } from './class-guard.ts';
 import { listenOn, openClass } from './class-server.ts';
 
@@ -24,11 +26,28 @@ function option(args: readonly string[], name: string): string | undefined {
   return args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 }
 
-/** Where the site of `courseDir` is built: dist/ for Halo's own lessons, a cache folder per other course. */
+/** Where the site of `courseDir` is built: dist/ for Halo's own lessons here, a cache folder per other course. */
 function defaultSiteDir(courseDir: string): string {
-  if (resolve(courseDir) === resolve(REPO_ROOT, 'lessons')) return resolve(REPO_ROOT, 'dist');
+  if (!PACKAGED && resolve(courseDir) === resolve(REPO_ROOT, 'lessons')) return resolve(REPO_ROOT, 'dist');
   const hash = createHash('sha256').update(resolve(courseDir)).digest('hex').slice(0, 8);
-  return resolve(REPO_ROOT, 'node_modules/.cache/halo-classroom', `${basename(courseDir)}-${hash}`);
+  return resolve(toolCacheDir(courseDir, 'halo-classroom'), `${basename(courseDir)}-${hash}`);
+}
+
+/**
+ * Builds the site of `courseDir` into `siteDir`: from the `halo` package, its prebuilt playground with the course as
+ * data (seconds); in this repository, `npm run build` (the playground's own build first, minutes).
+ */
+async function buildClassSite(courseDir: string, siteDir: string): Promise<void> {
+  console.log(`No playground built at ${siteDir}: building it with the course ${courseDir}…`);
+  if (PACKAGED) {
+    await buildCourseSite({ courseDir, appDir: prebuiltAppDir(), outDir: siteDir }).catch((error: Error) => fail(error.message));
+    return;
+  }
+  const built = spawnSync('npm', ['run', 'build', '--', '--course', courseDir, '--outDir', siteDir, '--emptyOutDir'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 /** Stops with a one-line message (no stack): what the teacher can act on. */
@@ -71,17 +90,11 @@ const probe = createServer();
 await listenOn(probe, host, port).catch((error: Error) => fail(error.message));
 await new Promise((done) => probe.close(done));
 
-if (!existsSync(join(siteDir, 'index.html')) || !existsSync(join(siteDir, 'web/classroom/dashboard.html'))) {
-  console.log(`No playground built at ${siteDir}: building it with the course ${courseDir} (a few minutes)…`);
-  const built = spawnSync('npm', ['run', 'build', '--', '--course', courseDir, '--outDir', siteDir, '--emptyOutDir'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+if (!existsSync(join(siteDir, 'index.html')) || !existsSync(join(siteDir, 'web/classroom/dashboard.html')))
+  await buildClassSite(courseDir, siteDir);
 
 // Learners' pages know the class by its address: the class that ran on this port before is the one they look for.
-const previousClassFile = port === 0 ? undefined : resolve(REPO_ROOT, 'node_modules/.cache/halo-classroom', `class-on-port-${port}.json`);
+const previousClassFile = port === 0 ? undefined : resolve(toolCacheDir(courseDir, 'halo-classroom'), `class-on-port-${port}.json`);
 const open = await openClass({ host, port, siteDir, courseDir, exercisesDir, stuckMinutes, keep, limits, previousClassFile }).catch(
   (error: Error) => fail(error.message),
 );

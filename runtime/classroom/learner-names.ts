@@ -4,14 +4,13 @@
  * (so a Cyrillic "Тom" is the same name as "Tom", and "Vіc" as "Vic"), and never a name the class reserves for the
  * people who run it.
  */
-import { readFileSync } from 'node:fs';
 import { CLASS_LIMITS } from './class-protocol.ts';
+// Imported, not read from beside this file: the `halo` package bundles the class server into cli/, without the JSON.
+import confusables from './confusable-prototypes.json' with { type: 'json' };
 
 /** Every character confusables.txt maps, to its prototype (see scripts/confusables-table.ts). */
 const PROTOTYPE_OF: ReadonlyMap<string, string> = (() => {
-  const table = JSON.parse(readFileSync(new URL('./confusable-prototypes.json', import.meta.url), 'utf8')) as {
-    prototypes: Record<string, string>;
-  };
+  const table = confusables as { prototypes: Record<string, string> };
   const map = new Map<string, string>();
   for (const [prototype, characters] of Object.entries(table.prototypes)) for (const character of characters) map.set(character, prototype);
   return map;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { buildCourseSite, CourseProblemsError } from '../course/tools/build-course-site.ts';
 import { startAuthorServer } from '../course/tools/author-server.ts';
 import { courseAndOptions } from './command-args.ts';
-import { prebuiltAppDir } from './prebuilt-app.ts';
+import { prebuiltAppDir } from '../course/tools/halo-home.ts';
 
 /** The value after `--name` in `options`, if any. */
 function optionValue(options: readonly string[], name: string): string | undefined {

@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { writeEmbedKit } from '../build/embed-kit.ts';
-import { prebuiltAppDir } from './prebuilt-app.ts';
+import { prebuiltAppDir } from '../course/tools/halo-home.ts';
 
 /**
  * `halo embed <dir>`: writes the snippet kit (embed.js, the frame, its chunks, esbuild's wasm; PGlite, fetched only by

@@ -122,3 +122,54 @@ test('npm start opens author mode, which shows an edit of the lesson text', asyn
     process.kill(-author.pid!, 'SIGINT');
   }
 }, 300_000);
+
+/** Starts `npx halo <args>` in the course folder, in its own process group; resolves with it once it printed `ready` (if given). */
+async function startHalo(args: string[], ready?: RegExp): Promise<{ output: () => string; stop: () => void }> {
+  const child = spawn('npx', ['halo', ...args], { cwd: course, env, stdio: 'pipe', detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = () => process.kill(-child.pid!, 'SIGINT');
+  try {
+    if (ready) await expect.poll(() => output, { timeout: 120_000 }).toMatch(ready);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { output: () => output, stop };
+}
+
+test('halo serve runs the solution, and halo check passes it against its lesson', async () => {
+  const port = await freePort();
+  const server = await startHalo(['serve', '01-hello/solution.ts', '--port', String(port)]);
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/hello`).then(
+            (r) => r.json(),
+            () => null,
+          ),
+        { timeout: 60_000 },
+      )
+      .toEqual({ hello: 'world' });
+    const checked = run('npx', ['halo', 'check', '--lesson', '01-hello', '--url', `http://127.0.0.1:${port}`]);
+    expect(checked.code, checked.output).toBe(0);
+  } finally {
+    server.stop();
+  }
+}, 300_000);
+
+test('halo class serves the course to a class from the course folder, and halo embed writes the snippet kit', async () => {
+  const port = await freePort();
+  const classroom = await startHalo(['class', '--port', String(port)], /Class code\s+\S+/);
+  try {
+    const joinUrl = /Learners open\s+(\S+)/.exec(classroom.output())![1];
+    expect((await fetch(joinUrl)).status).toBe(200);
+  } finally {
+    classroom.stop();
+  }
+  const kit = run('npx', ['halo', 'embed', 'public/halo']);
+  expect(kit.code, kit.output).toBe(0);
+  expect(readFileSync(join(course, 'public/halo/embed.js'), 'utf8').length).toBeGreaterThan(1000);
+}, 300_000);

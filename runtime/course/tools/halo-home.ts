@@ -4,7 +4,10 @@
  * next to the package's `index.js`, `course.js` and prebuilt `app/`). The package's bundler defines
  * `import.meta.haloPackaged`; in the repository it is undefined.
  */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HALO_PACKAGE_LAYOUT } from '../../contract/halo-package-layout.ts';
 
 declare global {
   interface ImportMeta {
@@ -33,4 +36,19 @@ export const CHECK_FORMAT_ENTRY = haloFile('runtime/course/format/check-format.t
 /** A module the tools load into a program's Node process with `--import` (`name` without extension). */
 export function programImport(name: 'resolve-halo' | 'exit-with-parent' | 'report-listening'): string {
   return haloFile(`runtime/course/tools/${name}.ts`, `cli/${name}.js`);
+}
+
+/**
+ * The prebuilt playground a course build copies, author mode serves and the snippet kit is cut from: the package's
+ * `app/`; in this repository, the last site `npm run build` wrote (a built site serves as the app: its course gives way).
+ */
+export function prebuiltAppDir(): string {
+  const dir = haloFile('dist', HALO_PACKAGE_LAYOUT.app);
+  if (!PACKAGED && !existsSync(dir)) throw new Error(`No playground at ${dir}: run npm run build first (or use the halo package).`);
+  return dir;
+}
+
+/** Where the tools keep what they make for `courseDir` between runs: this repository's node_modules/.cache, or the course's own. */
+export function toolCacheDir(courseDir: string, name: string): string {
+  return resolve(PACKAGED ? courseDir : HALO_ROOT, 'node_modules/.cache', name);
 }
