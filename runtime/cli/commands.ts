@@ -23,7 +23,7 @@ function withCourse(args: readonly string[]): string[] {
 }
 
 /** Every command of `halo`, in the order `halo help` lists them; each loads its modules only when it runs (`halo help` stays instant). */
-export const COMMANDS: readonly HaloCommand[] = [
+const COMMANDS: readonly HaloCommand[] = [
   {
     name: 'serve',
     synopsis: '<file.ts> [--port n]',
