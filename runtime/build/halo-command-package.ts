@@ -28,6 +28,16 @@ const CLI_ENTRIES = {
   'report-listening': 'runtime/course/tools/report-listening.ts',
 };
 
+/** What the package's README adds for the command. */
+const COMMAND_README = `## The halo command
+
+\`npx halo help\` lists the commands: \`halo serve app.ts\` runs a program on Node (TypeScript included);
+\`halo course check|build|author [dir]\` validates, builds (the prebuilt playground in \`app/\` with the course as data,
+no bundler) and serves a course in author mode; \`halo check --lesson … --url …\` runs a lesson's checks against a
+server; \`halo class [dir]\` runs a class; \`halo embed <dir>\` writes the snippet kit for a docs site. \`npm create halo\`
+starts a course. The guides are in \`docs/\`: courses.md, embed.md, classroom.md, framework.md, playground.md.
+`;
+
 /** ESM has no `require`; the CommonJS packages bundled in (qrcode, ws) call it for Node's built-ins. */
 const REQUIRE_BANNER =
   "import { createRequire as __haloCreateRequire } from 'node:module';\nconst require = __haloCreateRequire(import.meta.url);";
@@ -90,7 +100,10 @@ export async function haloCommandTarball(root: string, appDir: string, options: 
     'course.js': await courseModule(root),
     ...(withDeclarations ? { 'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts') } : {}),
     [HALO_PACKAGE_LAYOUT.apiReference]: JSON.stringify(apiReference()),
+    'README.md': `${framework['README.md']}\n${COMMAND_README}`,
   };
   const entries = Object.entries(files).map(([name, content]) => ({ path: `package/${name}`, content }));
-  return tarGz([...entries, ...folderEntries(appDir, `package/${HALO_PACKAGE_LAYOUT.app}`)]);
+  // The guides the command's output and a new course's README point to (docs/courses.md, docs/embed.md, …).
+  const guides = folderEntries(resolve(root, 'docs'), 'package/docs').filter((entry) => entry.path.endsWith('.md'));
+  return tarGz([...entries, ...guides, ...folderEntries(appDir, `package/${HALO_PACKAGE_LAYOUT.app}`)]);
 }
