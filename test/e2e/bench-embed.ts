@@ -5,7 +5,7 @@
  * playground with its first lesson's program run. `HALO_BENCH_ONLY=embed` runs this section alone.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { constants, gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -70,6 +70,7 @@ async function vitepressFigures(browser: Browser, site: string): Promise<Pick<Em
     await docsServer.close();
     await kitServer.close();
     rmSync(kitDir, { recursive: true, force: true });
+    rmSync(resolve(docs, '../../..'), { recursive: true, force: true });
   }
 }
 

@@ -6,9 +6,9 @@
  * no frame box and no one-tab strip shows under a theme that would show them, and Stop ends an endless handler long
  * before its time limit. One VitePress build and one kit serve the three browsers.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { writeEmbedKit, type EmbedKit } from '../../runtime/build/embed-kit.ts';
@@ -32,9 +32,10 @@ let siteServer: StaticServer;
 /** The docs page's URL, on localhost: another site than the kit's 127.0.0.1. */
 let pageUrl: string;
 let siteDir: string;
+let kitDir: string;
 
 beforeAll(async () => {
-  const kitDir = mkdtempSync(join(tmpdir(), 'halo-kit-'));
+  kitDir = mkdtempSync(join(tmpdir(), 'halo-kit-'));
   kit = writeEmbedKit({ siteDir: distDir(), outDir: kitDir });
   kitServer = await serveStatic(kitDir);
   siteDir = buildVitePressSite(kitServer.url, { 'index.md': VITEPRESS_PAGE }, THEME_CSS);
@@ -45,6 +46,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await siteServer?.close();
   await kitServer?.close();
+  // The VitePress site's folder (dist is docs/.vitepress/dist in it) and the kit's.
+  if (siteDir) rmSync(resolve(siteDir, '../../..'), { recursive: true, force: true });
+  if (kitDir) rmSync(kitDir, { recursive: true, force: true });
 });
 
 /** Every form, run in one browser: the bodies each snippet shows, its checks, and what shows of frames and strips. */
