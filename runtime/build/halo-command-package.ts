@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { apiReference } from './api-reference-cache.ts';
-import { declarations, haloPackageFiles, OPTIONAL_PEERS } from './halo-package.ts';
+import { bundleNeutralModule, declarations, haloPackageFiles, OPTIONAL_PEERS } from './halo-package.ts';
 import { folderEntries, tarGz } from './tar.ts';
 import { HALO_PACKAGE_LAYOUT } from '../contract/halo-package-layout.ts';
 
@@ -67,19 +67,6 @@ async function cliFiles(root: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** `course.js`: `halo/course` (defineChecks and the check format), which every course's checks.ts imports. */
-async function courseModule(root: string): Promise<string> {
-  const result = await build({
-    entryPoints: [resolve(root, 'runtime/course/format/check-format.ts')],
-    bundle: true,
-    platform: 'neutral',
-    format: 'esm',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
-}
-
 /**
  * The `halo` package a teacher or author installs: the framework (as the Node project's tarball has it), `halo/course`,
  * the `halo` command and the prebuilt playground of `appDir` (what `vite build` writes; a built site serves too, as a
@@ -97,7 +84,8 @@ export async function haloCommandTarball(root: string, appDir: string, options: 
     ...framework,
     ...(await cliFiles(root)),
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
-    'course.js': await courseModule(root),
+    // `halo/course`: defineChecks and the check format, which every course's checks.ts imports.
+    'course.js': await bundleNeutralModule(root, 'runtime/course/format/check-format.ts'),
     ...(withDeclarations ? { 'course.d.ts': declarations(root, 'runtime/course/format/check-format.ts') } : {}),
     [HALO_PACKAGE_LAYOUT.apiReference]: JSON.stringify(apiReference()),
     'README.md': `${framework['README.md']}\n${COMMAND_README}`,

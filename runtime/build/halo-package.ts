@@ -45,8 +45,11 @@ async function bundleJs(root: string): Promise<string> {
   return result.outputFiles[0].text;
 }
 
-/** A Markdown plugin for `<halo-snippet>` (`halo/remark`, `halo/markdown-it`: runtime/embed/), one ES module with no dependencies. */
-async function bundleMarkdownPlugin(root: string, entry: string): Promise<string> {
+/**
+ * One platform-neutral entry of the package as one ES module with no dependencies: the Markdown plugins for
+ * `<halo-snippet>` (`halo/remark`, `halo/markdown-it`: runtime/embed/) and `halo/course`.
+ */
+export async function bundleNeutralModule(root: string, entry: string): Promise<string> {
   const result = await build({
     entryPoints: [resolve(root, entry)],
     bundle: true,
@@ -92,9 +95,9 @@ export async function haloPackageFiles(root: string, { declarations: withDeclara
     'package.json': `${JSON.stringify(packageJson, null, 2)}\n`,
     'index.js': await bundleJs(root),
     ...(withDeclarations ? { 'index.d.ts': declarations(root) } : {}),
-    'remark.js': await bundleMarkdownPlugin(root, 'runtime/embed/remark-halo.ts'),
+    'remark.js': await bundleNeutralModule(root, 'runtime/embed/remark-halo.ts'),
     ...(withDeclarations ? { 'remark.d.ts': declarations(root, 'runtime/embed/remark-halo.ts') } : {}),
-    'markdown-it.js': await bundleMarkdownPlugin(root, 'runtime/embed/markdown-it-halo.ts'),
+    'markdown-it.js': await bundleNeutralModule(root, 'runtime/embed/markdown-it-halo.ts'),
     ...(withDeclarations ? { 'markdown-it.d.ts': declarations(root, 'runtime/embed/markdown-it-halo.ts') } : {}),
     'README.md': `# halo ${manifest.version}\n\nThe Halo HTTP framework for Node, built from the Halo repository (busboy and qs bundled in).\nPgService needs \`@electric-sql/pglite\` (embedded) or \`pg\` (a PostgreSQL server) installed next to it; the GraphQL provider needs \`graphql\`.\n`,
   };

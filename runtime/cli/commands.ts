@@ -34,10 +34,9 @@ const COMMANDS: readonly HaloCommand[] = [
     name: 'course check',
     synopsis: '[dir] [--no-proofs]',
     summary: "Validate a course: files, schemas, links, and each lesson's solution passes and starter fails.",
-    run: async (args) => {
+    run: (args) => {
       const { dir, options } = courseAndOptions(args);
-      await runScript(() => import('../course/tools/validate-cli.ts'), [dir, ...options]);
-      return undefined;
+      return runScript(() => import('../course/tools/validate-cli.ts'), [dir, ...options]);
     },
   },
   {
@@ -56,19 +55,13 @@ const COMMANDS: readonly HaloCommand[] = [
     name: 'check',
     synopsis: '--lesson <id> --url <origin> [--course dir] [--timeout s] [--trace]',
     summary: "Run a lesson's checks against a running server.",
-    run: async (args) => {
-      await runScript(() => import('../course/tools/check-cli.ts'), args.includes('--course') ? args : ['--course', '.', ...args]);
-      return undefined;
-    },
+    run: (args) => runScript(() => import('../course/tools/check-cli.ts'), args.includes('--course') ? args : ['--course', '.', ...args]),
   },
   {
     name: 'class',
     synopsis: '[dir] [--host h] [--port p] [--exercises dir] [--keep dir] …',
     summary: 'Run a class from your laptop: the course, the class server and the dashboard.',
-    run: async (args) => {
-      await runScript(() => import('../classroom/classroom-cli.ts'), withCourse(args));
-      return undefined;
-    },
+    run: (args) => runScript(() => import('../classroom/classroom-cli.ts'), withCourse(args)),
   },
   {
     name: 'embed',
