@@ -6,7 +6,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
-import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../embed/allowed-origins.ts';
+import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../contract/embed-origins-file.ts';
 
 /** Where the frame and the script are in a built site (embed-script-plugin.ts, vite.config.ts's `embed` input). */
 const ROOTS = ['embed.js', 'web/embed/frame.html'];

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
-import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../embed/allowed-origins.ts';
+import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../contract/embed-origins-file.ts';
 
 /** The snippet script's name at the site's root: the one URL an author's page loads. */
 const EMBED_SCRIPT_FILE = 'embed.js';

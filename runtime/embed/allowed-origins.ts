@@ -4,9 +4,7 @@
  * the snippet kit write one that lets any page (`["*"]`), so the frame's request for it does not 404 in the
  * author's console; without the file any page may too. The snippets' programs run sandboxed either way.
  */
-
-/** The allowlist's file name, at the site's root. */
-export const ALLOWED_ORIGINS_FILE = 'embed-origins.json';
+import { ALLOWED_ORIGINS_FILE } from '../contract/embed-origins-file.ts';
 
 /** The origins of the allowlist at `root`, or null when there is none (any page may embed). */
 export async function readAllowedOrigins(root: URL): Promise<string[] | null> {
@@ -22,9 +20,6 @@ export async function readAllowedOrigins(root: URL): Promise<string[] | null> {
   const origins = typeof data === 'object' && data !== null ? (data as { origins?: unknown }).origins : null;
   return Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
 }
-
-/** What a build writes when nobody limited it: a list that holds `*` lets any page embed (and nothing 404s). */
-export const ANY_ORIGIN_LIST = `${JSON.stringify({ origins: ['*'] })}\n`;
 
 /** Whether a page of `origin` may use the frame under `allowed` (null: no allowlist; `*` in it: any page). */
 export function originAllowed(origin: string, allowed: string[] | null): boolean {

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { readToFrame } from '../../runtime/embed/read-to-frame.ts';
 import { MAX_MESSAGE_CHARS, MAX_TIME_LIMIT_MS } from '../../runtime/embed/snippet-protocol.ts';
-import { ANY_ORIGIN_LIST, originAllowed } from '../../runtime/embed/allowed-origins.ts';
+import { ANY_ORIGIN_LIST } from '../../runtime/contract/embed-origins-file.ts';
+import { originAllowed } from '../../runtime/embed/allowed-origins.ts';
 
 test("the frame reads the page's messages of the protocol", () => {
   const run = { type: 'run', id: 's1', seq: 1, files: { 'main.ts': 'x' } };
