@@ -29,6 +29,15 @@ const app = new App();
 const brokenStart = Math.random() < 0.3;
 
 app.get('/stable', () => ({ count: 3 }));
+// A created token: a ULID, a sha256 digest, a local time of day and a dice roll, under a fresh id.
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ulid = () => Array.from({ length: 26 }, (_, i) => CROCKFORD[i === 0 ? 0 : Math.floor(Math.random() * 32)]).join('');
+app.post('/tokens', async () => {
+  const id = crypto.randomUUID();
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(id));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return { id, ulid: ulid(), digest: hex, at: new Date().toLocaleTimeString('en-GB'), roll: 1 + Math.floor(Math.random() * 6) };
+});
 app.get('/start', () => {
   if (brokenStart) throw HttpException.unavailable();
   return { ok: true };
@@ -55,6 +64,7 @@ const ATTEMPTS = 10;
 let session: PlaygroundSession;
 let page: Page;
 let replayReport = '';
+let cardTests = '';
 
 /** Sets the exercise's checks as JSON and waits until they apply. */
 async function setChecks(text: string): Promise<void> {
@@ -98,11 +108,13 @@ beforeAll(async () => {
     solutionMark: '// Four routes, three of them flaky.',
   });
   // The solution is the files as they were when a check was recorded: one recorded check makes it so.
-  await sendRequest(page, 'GET', '/stable');
+  const created = await sendRequest(page, 'POST', '/tokens', '{}');
+  expect(created.status, created.body).toMatch(/^200 /);
   await page.getByRole('button', { name: 'Add as check', exact: true }).click();
   const report = page.getByTestId('replay-report');
   await report.waitFor({ timeout: FIRST.timeout * 2 });
   replayReport = (await report.textContent()) ?? '';
+  cardTests = (await page.getByTestId('check-tests').textContent()) ?? '';
   await page.getByRole('checkbox', { name: 'Edit as JSON' }).check();
   await page.locator('[data-testid=checks-editor] .monaco-editor .view-lines').waitFor(FIRST);
 }, FIRST.timeout * 2);
@@ -150,8 +162,19 @@ for (const flaky of cases) {
 
 test('the recorded check was replayed 60 times, and the card says what that bounds', () => {
   expect(replayReport).toMatch(
-    /^Replayed 60 times on fresh starts, two days later in a far time zone too \(a failure in 1 of 20 answers would have been seen with 95 % confidence\): nothing changes between runs\./,
+    /^Replayed 60 times on fresh starts, two days later in a far time zone too \(a failure in 1 of 20 answers would have been seen with 95 % confidence\): left out /,
   );
+});
+
+test('proposes each kind the created token fits, and the card shows the exact test that will run', () => {
+  for (const line of [
+    'json.ulid: a string matching /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/i (26 characters of Crockford base 32)',
+    'json.digest: a string matching /^[0-9a-f]{64}$/i',
+    'json.at: a string matching /^(\\d{1,2}):(\\d{2})',
+    'json.roll: a whole number, ≥ 1 and ≤ 6',
+    'step 2 · json.id: not equal to the value captured as "id" (captured in step 1)',
+  ])
+    expect(cardTests).toContain(line);
 });
 
 test(
