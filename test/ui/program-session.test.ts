@@ -14,6 +14,14 @@ describe('compile-and-run session', () => {
     expect(compileStatus(session.store.get())).toBe('Compiled in 5 ms');
   });
 
+  it('says which programs use PgService: only those may take the database opened ahead', async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine);
+    await session.compileNow({ 'main.ts': "import { App, MapService } from 'halo';" });
+    await session.compileNow({ 'main.ts': "import { App, PgService } from 'halo';" });
+    expect(engine.runOptions.map((options) => options.usesDatabase)).toEqual([false, true]);
+  });
+
   it('keeps the last good program running while the code is broken', async () => {
     const engine = new FakeEngine();
     const session = new ProgramSession(engine);
