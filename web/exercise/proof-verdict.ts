@@ -2,7 +2,7 @@ import { boundWords } from '../../runtime/course/checks/proof-bound.ts';
 import type { ExerciseProof, ProvedRun, SolutionProof } from './prove-exercise.ts';
 
 /** Why a proof refused the solution: it did not start, a status or an answer that varies between runs, or a check it always fails. */
-export type ProofCause = 'start' | 'status' | 'value' | 'fails';
+type ProofCause = 'start' | 'status' | 'value' | 'fails';
 
 /** The proofs in words: what holds, what the author must fix before sharing, and the cause when it failed. */
 export interface ProofVerdict {

@@ -57,7 +57,7 @@ async function checksOn(engine: PlaygroundEngine, { start, label }: FreshStart, 
 }
 
 /** Whether a run passed every check. */
-export const runPassed = (run: ProvedRun): boolean => 'results' in run && run.results.every((r) => r.passed);
+const runPassed = (run: ProvedRun): boolean => 'results' in run && run.results.every((r) => r.passed);
 
 /**
  * The solution on up to PROOF_RUNS fresh starts (or PROOF_TIME_MS): all of them while it passes; after a failure,
