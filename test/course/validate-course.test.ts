@@ -186,4 +186,16 @@ describe('validateCourse', () => {
       { file: join(dir, '05-echo/checks.ts'), line: 2, message: 'cannot be loaded: Could not resolve "./names.ts"' },
     ]);
   }, 60_000);
+
+  it("proves test/fixtures/course-kinds on Node: its starter's wrong value of each kind fails every check, its solution passes", async () => {
+    expect(await validateCourse(join(import.meta.dirname, '../fixtures/course-kinds'))).toEqual([]);
+    // The same proofs see a starter whose dice roll is in range: it passes that check, which a task check must not.
+    const dir = mkdtempSync(join(tmpdir(), 'halo-course-kinds-'));
+    copies.push(dir);
+    cpSync(join(import.meta.dirname, '../fixtures/course-kinds'), dir, { recursive: true });
+    replaceIn(join(dir, '01-tokens/starter.ts'), 'roll: 7', 'roll: 3');
+    expect((await validateCourse(dir)).map((problem) => problem.message)).toEqual([
+      'the starter passes the task check "roll is a dice roll": mark it kind: \'observe\', or make the starter fail it',
+    ]);
+  }, 60_000);
 });
