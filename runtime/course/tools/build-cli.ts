@@ -2,8 +2,8 @@
  * `npm run build -- --course ../my-course [vite build options]`: builds the static site with that course folder
  * (lessons/ without `--course`) the way a course build from the `halo` package does: `vite build` makes the prebuilt
  * playground (every other option goes to it as it is), then buildCourseSite writes the course's data beside a copy of
- * it. The course's files and schemas are checked first, so a course with such a problem fails in seconds, before the
- * bundling; the proofs run as buildRunsProofs decides. The output folder (`dist/`, or `--outDir`) is replaced only
+ * it. The course is validated first, its proofs included as buildRunsProofs decides, so a course with a problem fails
+ * in seconds, before the bundling. The output folder (`dist/`, or `--outDir`) is replaced only
  * when the build succeeds: a failing build leaves the previous site as it was. `--appDir <dir>` takes a prebuilt
  * playground already made (`npm start` makes its own with Vite's API) instead of running `vite build`.
  */
@@ -34,17 +34,25 @@ async function build(args: string[]): Promise<number> {
   const { rest: withoutApp, value: prebuilt } = takeOption(withoutCourse, '--appDir');
   const { rest, value: outDir = 'dist' } = takeOption(withoutApp, '--outDir');
   const courseDir = courseDirOf(args, process.env);
-  const quick = await validateCourse(courseDir, { proofs: false });
-  if (quick.length > 0) return (printProblems(courseDir, quick), 1);
+  // Every check the build makes, proofs included, before the minutes of bundling: a course with a problem fails in seconds.
+  const problems = await validateCourse(courseDir, { proofs: buildRunsProofs(courseDir, process.env) });
+  if (problems.length > 0) return (printProblems(courseDir, problems), 1);
   const target = resolve(REPO_ROOT, outDir);
   const appDir = prebuilt === undefined ? scratchAppDir() : resolve(REPO_ROOT, prebuilt);
   try {
     if (prebuilt === undefined) {
-      const vite = spawnSync('npx', ['vite', 'build', ...rest, '--outDir', appDir, '--emptyOutDir'], { stdio: 'inherit', cwd: REPO_ROOT });
-      if (vite.status !== 0) return vite.status ?? 1;
+      // The framework's types for the editor (skipped when fresh), then the app: both only for a valid course.
+      for (const step of [
+        ['tsx', 'runtime/build/build-types.ts'],
+        ['vite', 'build', ...rest, '--outDir', appDir, '--emptyOutDir'],
+      ]) {
+        const done = spawnSync('npx', step, { stdio: 'inherit', cwd: REPO_ROOT });
+        if (done.status !== 0) return done.status ?? 1;
+      }
     }
     const started = Date.now();
-    const site = await buildCourseSite({ courseDir, appDir, outDir: target, proofs: buildRunsProofs(courseDir, process.env) });
+    // Proved above: the course build checks its files and schemas again (milliseconds), not its programs.
+    const site = await buildCourseSite({ courseDir, appDir, outDir: target, proofs: false });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Built the course ${at(courseDir) || '.'} into ${outDir}: ${site.lessons} lessons, ${site.programs} programs, in ${seconds} s.`,
