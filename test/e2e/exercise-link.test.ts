@@ -140,8 +140,9 @@ test(
     const proof = page.getByTestId('exercise-proof');
     await proof.waitFor({ timeout: FIRST.timeout * 2 });
     expect(await proof.getAttribute('data-ok')).toBe('true');
-    expect(await proof.textContent()).toContain(
-      'The solution passes all 3 checks, on four fresh starts (one two days later, in a far time zone).',
+    // 59 fresh starts, fewer when the proof reached its time limit on a slow machine (it says so).
+    expect(await proof.textContent()).toMatch(
+      /The solution passes all 3 checks on \d+ fresh starts( \(the proof stopped at its time limit\))?, one two days later in a far time zone: /,
     );
     expect(await proof.textContent()).toContain('The starter fails 3 of 3 checks');
     link = await page.getByLabel('Exercise link').inputValue();

@@ -35,7 +35,11 @@ export function freshStarts(engine: PlaygroundEngine, files: Files, scope: strin
   // The shifted start comes second: a value that changes with the day shows before the many starts on today's clock.
   return Array.from({ length: count }, (_, i) =>
     i === 1
-      ? { start: startWith(2, { shiftMs: LATER_MS, timeZone: zone.timeZone }), label: `two days later, in ${zone.words}` }
+      ? {
+          start: startWith(2, { shiftMs: LATER_MS, timeZone: zone.timeZone }),
+          label: `two days later, in ${zone.words}`,
+          clockShifted: true,
+        }
       : { start: startWith(i + 1) },
   );
 }

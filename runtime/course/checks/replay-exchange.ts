@@ -8,6 +8,8 @@ import { unstableFields, type ReplayedAnswer } from './unstable-fields.ts';
 export interface FreshStart {
   start: () => Promise<void>;
   label?: string;
+  /** Whether this start runs on another day and in another time zone, where a date or a local time differs rightly. */
+  clockShifted?: boolean;
 }
 
 /** What a replay needs: where and how to send (as for runChecks), and the fresh starts to send to. */
@@ -116,7 +118,7 @@ export async function replayFlow(parts: readonly FlowPart[], options: ReplayOpti
   const off: StatusOff[] = [];
   const began = performance.now();
   let run = 0;
-  replaying: for (const [startIndex, { start, label }] of options.starts.entries()) {
+  replaying: for (const [startIndex, { start, label, clockShifted }] of options.starts.entries()) {
     if (startIndex >= 2 && options.timeLimitMs !== undefined && performance.now() - began > options.timeLimitMs) break;
     await start();
     for (let send = 1; send <= (options.sends ?? 2); send++) {
@@ -124,7 +126,8 @@ export async function replayFlow(parts: readonly FlowPart[], options: ReplayOpti
       const named = `replay ${run}${label ? ` (${label})` : ''}`;
       const [result] = await runChecks([probe], { ...options, restart: start });
       const { answers, warning, status } = answersOf(parts, result.steps);
-      for (const [index, answer] of answers.entries()) if (answer !== undefined) replays[index].push({ answer, label: named });
+      for (const [index, answer] of answers.entries())
+        if (answer !== undefined) replays[index].push({ answer, label: named, clockShifted: clockShifted === true });
       if (warning) {
         warnings.push(`Sent again after a restart (${named}), ${warning}`);
         break replaying;

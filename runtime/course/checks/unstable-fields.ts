@@ -7,6 +7,8 @@ import { show } from './match-json.ts';
 export interface ReplayedAnswer {
   answer: JsonValue;
   label: string;
+  /** Whether the replay ran on another day in another time zone (a date-only or local-time value differs there rightly). */
+  clockShifted?: boolean;
 }
 
 function byPath(fields: JsonField[]): Map<string, JsonValue> {
@@ -31,6 +33,9 @@ function sharedAncestor(path: string, other: Map<string, JsonValue>): string {
 function withRuns(field: UnstableField, recorded: JsonValue | undefined, replays: readonly ReplayedAnswer[]): UnstableField {
   const seen = replays.map(({ answer }) => valueAt(answer, field.path) as JsonValue | undefined).filter((v) => v !== undefined);
   if (recorded === undefined || seen.length < replays.length) return { ...field, seen };
+  // A value that differs only where the clock was moved follows the clock (a date, a local time): not a flake.
+  const differing = replays.filter(({ answer }) => JSON.stringify(valueAt(answer, field.path)) !== JSON.stringify(recorded));
+  if (differing.every((replay) => replay.clockShifted === true)) return { ...field, seen };
   const same = 1 + seen.filter((value) => JSON.stringify(value) === JSON.stringify(recorded)).length;
   const runs = seen.length + 1;
   // A counter repeats its values run after run (1, 2 on every start: half), a dice gives its recorded value one run in
