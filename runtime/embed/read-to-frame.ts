@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { MAX_BODY_CHARS, MAX_MESSAGE_CHARS, MAX_TIME_LIMIT_MS, type SnippetRequest, type ToFrame } from './snippet-protocol.ts';
+import {
+  MAX_BODY_CHARS,
+  MAX_KEPT_DATABASE_BYTES,
+  MAX_KEPT_DATABASES,
+  MAX_MESSAGE_CHARS,
+  MAX_TIME_LIMIT_MS,
+  type SnippetRequest,
+  type ToFrame,
+} from './snippet-protocol.ts';
 
 const id = v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, 'a snippet id is 1 to 64 letters, digits, _ or -'));
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -16,6 +24,28 @@ const SnippetRequestSchema = v.strictObject({
 // The schema and the protocol's types must say the same: a compile error here when they drift apart.
 const requestShape: v.GenericSchema<unknown, SnippetRequest> = SnippetRequestSchema;
 
+/** One file of a kept database: the page's bytes, which only ever reach its own snippet's PGlite. */
+const PgFileSchema = v.strictObject({
+  path: v.pipe(v.string(), v.regex(/^[^\0]{1,1000}$/, 'a file path of 1 to 1000 characters')),
+  mode: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  mtime: v.pipe(v.number(), v.finite()),
+  data: v.optional(v.instance(ArrayBuffer)),
+});
+
+/** The databases the page hands back: each at most MAX_KEPT_DATABASE_BYTES (their JSON does not count their bytes). */
+const KeptDatabasesSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.strictObject({ name: v.pipe(v.string(), v.maxLength(400)), files: v.pipe(v.array(PgFileSchema), v.maxLength(20_000)) }),
+      v.check(
+        ({ files }) => files.reduce((bytes, file) => bytes + (file.data?.byteLength ?? 0), 0) <= MAX_KEPT_DATABASE_BYTES,
+        `a kept database has at most ${MAX_KEPT_DATABASE_BYTES} bytes`,
+      ),
+    ),
+  ),
+  v.maxLength(MAX_KEPT_DATABASES),
+);
+
 /** Every message the page may send over the port: the page is a stranger's, so each is checked before the frame acts. */
 const ToFrameSchema = v.variant('type', [
   v.strictObject({
@@ -29,6 +59,7 @@ const ToFrameSchema = v.variant('type', [
   v.strictObject({ type: v.literal('send'), id, seq, request: requestShape }),
   v.strictObject({ type: v.literal('checks'), id, seq, checks: v.unknown() }),
   v.strictObject({ type: v.literal('stop'), id }),
+  v.strictObject({ type: v.literal('databases'), databases: KeptDatabasesSchema }),
 ]);
 
 const sameShape: v.GenericSchema<unknown, ToFrame> = ToFrameSchema;

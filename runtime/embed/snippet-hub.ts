@@ -8,6 +8,7 @@ import { filesProblem } from '../course/exercises/file-names.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
 import { cacheWorks } from './frame-storage.ts';
 import { SnippetProgram } from './snippet-program.ts';
+import { DATABASE_RESET_NOTE, HandedDatabases } from './handed-databases.ts';
 import type { FromFrame, ToFrame } from './snippet-protocol.ts';
 
 /** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
@@ -35,14 +36,21 @@ export class SnippetHub {
   private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
   /** Whether the compile cache can keep anything here (a browser blocking third-party storage throws). */
   private readonly cacheWorks = cacheWorks();
+  /** The databases the page keeps for the frame, where `kept` is false (see HandedDatabases). */
+  private readonly databases: HandedDatabases | null;
 
-  /** Answers with `reply`; `root` is the site's root URL (PGlite's assets), `scope` keeps this page's databases apart. */
+  /**
+   * Answers with `reply`; `root` is the site's root URL (PGlite's assets), `scope` keeps this page's databases apart;
+   * `kept` says whether the frame's storage is kept (if not, the page keeps the databases).
+   */
   constructor(
     root: URL,
     private readonly scope: string,
     private readonly reply: (message: FromFrame) => void,
+    kept = true,
   ) {
-    this.pg = (call) => answerCall(call, root);
+    this.databases = kept ? null : new HandedDatabases((call) => answerCall(call, root), reply);
+    this.pg = this.databases?.call ?? ((call) => answerCall(call, root));
     this.pool = new ServerHost(spawnServerWorker, { console: () => undefined, state: () => undefined }, this.pg, POOL_SPARES);
   }
 
@@ -62,6 +70,8 @@ export class SnippetHub {
         return this.check(message.id, message.seq, message.checks);
       case 'stop':
         return this.programs.get(message.id)?.stop();
+      case 'databases':
+        return this.databases?.receive(message.databases);
     }
   }
 
@@ -80,11 +90,23 @@ export class SnippetHub {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
     }
     const bundle = compiled?.bundle ?? kept;
-    if (!bundle || !(await program.run(bundle, timeLimitMs))) {
+    let started = !!bundle && (await program.run(bundle, timeLimitMs));
+    // A database the page kept that does not open is the page's bad data: the program starts again on an empty one.
+    const reset = !started && !!bundle && !!(await this.databases?.reset(`${this.storageScope(id)}\u0000`));
+    if (reset) started = await program.run(bundle, timeLimitMs);
+    if (!started) {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
     }
     const keep = compiled && !(await this.cacheWorks) ? compiled.bundle : undefined;
-    this.reply({ type: 'ran', id, seq, ok: true, origin: program.origin, ...(keep ? { keep } : {}) });
+    this.reply({
+      type: 'ran',
+      id,
+      seq,
+      ok: true,
+      origin: program.origin,
+      ...(keep ? { keep } : {}),
+      ...(reset ? { note: DATABASE_RESET_NOTE } : {}),
+    });
   }
 
   private async check(id: string, seq: number, checks: unknown): Promise<void> {
@@ -94,6 +116,11 @@ export class SnippetHub {
     const issues = list.flatMap((check, index) => checkIssues(check).map((issue) => `check ${index + 1}: ${issue}`));
     if (issues.length > 0) return this.reply({ type: 'refused', id, seq, reason: issues.slice(0, 5).join('; ') });
     this.reply({ type: 'checks', id, seq, results: await program.check(list as Check[]) });
+  }
+
+  /** Where snippet `id`'s databases live: apart from other pages' and other snippets'. */
+  private storageScope(id: string): string {
+    return `embed\u0000${this.scope}\u0000${id}`;
   }
 
   /** The snippet's program, made on its first run (null past MAX_PROGRAMS). */
@@ -110,7 +137,7 @@ export class SnippetHub {
       this.pg,
       SNIPPET_SPARES,
     );
-    const program = new SnippetProgram(host, `embed\u0000${this.scope}\u0000${id}`);
+    const program = new SnippetProgram(host, this.storageScope(id));
     this.programs.set(id, program);
     return program;
   }

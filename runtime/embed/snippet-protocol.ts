@@ -3,6 +3,8 @@
  * say to each other. The page is a stranger's: every message it sends is checked here, by shape and size,
  * before the frame acts on it (read-to-frame.ts); the frame's answers are plain data the element shows as text.
  */
+import type { PgFile } from '../contract/pg-broker-protocol.ts';
+
 /** The first message, posted to the frame's window with the port every later message uses. */
 export const CONNECT = 'halo-snippet-connect';
 
@@ -17,6 +19,12 @@ export const MAX_BODY_CHARS = 200_000;
 
 /** The longest time limit (a request's, or a program's start) a snippet may set, in milliseconds. */
 export const MAX_TIME_LIMIT_MS = 120_000;
+
+/** The most snippet databases the page keeps for the frame (the oldest used is dropped past it). */
+export const MAX_KEPT_DATABASES = 6;
+
+/** The most bytes of one kept snippet database (a fresh PGlite data directory is about 40 MB); a bigger one is not kept. */
+export const MAX_KEPT_DATABASE_BYTES = 64 * 1024 * 1024;
 
 /** A request a snippet sends to its program: the path is the program's (its origin is the program's first). */
 export interface SnippetRequest {
@@ -37,8 +45,20 @@ export interface KeptBundle {
   id: string;
 }
 
+/**
+ * A snippet database's files (PGlite's data directory, see PgFile) that the page keeps for the frame where the browser
+ * denies the frame IndexedDB, and hands back after a reload. `name` is the frame's name for it. The page's data to
+ * the frame: checked by shape and size, and a database that does not open is replaced by an empty one (said so).
+ */
+export interface KeptDatabase {
+  name: string;
+  files: PgFile[];
+}
+
 /** Every message the page may send over the port (`seq` numbers a question; the frame's answer echoes it). */
 export type ToFrame =
+  /** The databases the page kept for this build, sent once, before any run (see KeptDatabase). */
+  | { type: 'databases'; databases: KeptDatabase[] }
   | { type: 'run'; id: string; seq: number; files: Record<string, string>; bundle?: KeptBundle; timeLimitMs?: number }
   | { type: 'send'; id: string; seq: number; request: SnippetRequest }
   | { type: 'checks'; id: string; seq: number; checks: unknown }
@@ -77,8 +97,11 @@ export type FromFrame =
   /** `kept`: whether this browser lets the frame keep storage (its compile cache, databases) between visits. */
   | { type: 'hello'; version: number; build: string; kept: boolean }
   | { type: 'refused'; seq?: number; id?: string; reason: string }
-  | { type: 'ran'; id: string; seq: number; ok: true; origin: string; keep?: KeptBundle }
+  /** `note`: what the reader should know of this start (the kept database did not open, so it is empty). */
+  | { type: 'ran'; id: string; seq: number; ok: true; origin: string; keep?: KeptBundle; note?: string }
   | { type: 'ran'; id: string; seq: number; ok: false; diagnostics: SnippetDiagnostic[]; message: string }
   | { type: 'response'; id: string; seq: number; response: SnippetResponse }
   | { type: 'checks'; id: string; seq: number; results: SnippetCheckResult[] }
-  | { type: 'console'; id: string; level: string; text: string };
+  | { type: 'console'; id: string; level: string; text: string }
+  /** One change of a snippet database, in the order made, for the page to keep (only when the frame's storage is not kept). */
+  | { type: 'keep-database'; name: string; put: PgFile[]; remove: string[] };

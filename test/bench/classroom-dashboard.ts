@@ -36,7 +36,7 @@ type Shown = { learner: string; check: number; at: string; when: number };
 const site = distDir();
 if (!existsSync(join(site, 'web/classroom/dashboard.html'))) {
   console.error(`No built site with the dashboard at ${site}: building it (a few minutes)…`);
-  buildSite(site);
+  await buildSite(site);
 }
 const load = { start: loadavg(), end: '' };
 const started = await startBenchClass(site);

@@ -25,7 +25,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 const appDir = process.env.HALO_APP_DIR ?? distDir();
 if (!existsSync(join(appDir, APP_MANIFEST_FILE))) {
   console.error(`No prebuilt playground at ${appDir}: building it (a few minutes)…`);
-  buildSite(appDir);
+  await buildSite(appDir);
 }
 
 // The course: the fixture's two lessons, and its first again as a third.

@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   if (process.env.HALO_BENCH_SKIP_BUILD !== '1') {
     mkdirSync(`${REPO_ROOT}/test/.artifacts`, { recursive: true });
     site = mkdtempSync(`${REPO_ROOT}/test/.artifacts/bench-dist-`);
-    buildSite(site);
+    await buildSite(site);
   }
   const server = await serveStatic(site);
   const throttled = await serveStatic(site, '/halo/', { link: THROTTLED_LINK });

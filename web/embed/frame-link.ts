@@ -1,5 +1,6 @@
 import { CONNECT, PROTOCOL_VERSION, type FromFrame, type ToFrame } from '../../runtime/embed/snippet-protocol.ts';
 import { dropBundle, keepBundle, keptBundle } from './kept-bundles.ts';
+import { keepDatabaseChange, keptDatabases } from './kept-databases.ts';
 
 /** A message to the frame, without the sequence number the link gives it. */
 type Ask = ToFrame extends infer M ? (M extends { seq: number } ? Omit<M, 'seq'> : never) : never;
@@ -56,7 +57,13 @@ export class FrameLink {
             clearTimeout(timer);
             this.build = data.build;
             this.kept = data.kept !== false;
-            return resolve(channel.port1);
+            if (this.kept) return resolve(channel.port1);
+            // Before any run: the frame then finds what the page kept for its databases (kept-databases.ts).
+            return void keptDatabases(data.build).then((databases) => {
+              const bytes = databases.flatMap((database) => database.files.flatMap((file) => (file.data ? [file.data] : [])));
+              channel.port1.postMessage({ type: 'databases', databases } satisfies ToFrame, bytes);
+              resolve(channel.port1);
+            });
           }
           if (data.type === 'refused' && data.seq === undefined && data.id === undefined) {
             clearTimeout(timer);
@@ -115,6 +122,7 @@ export class FrameLink {
 
   private receive(data: FromFrame): void {
     if (data.type === 'console') return this.consoles.get(data.id)?.(data.level, data.text);
+    if (data.type === 'keep-database') return keepDatabaseChange(this.build, String(data.name), data.put, data.remove);
     if (data.type === 'hello' || data.seq === undefined) return;
     const waiter = this.waiting.get(data.seq);
     this.waiting.delete(data.seq);

@@ -39,7 +39,7 @@ addEventListener('message', (event: MessageEvent<unknown>) => {
 /** Serves the page's snippets on `port`; `kept` says whether this browser lets the frame keep storage. */
 function open(port: MessagePort, origin: string, kept: boolean): void {
   const reply = (message: FromFrame) => port.postMessage(message);
-  const hub = new SnippetHub(root, origin, reply);
+  const hub = new SnippetHub(root, origin, reply, kept);
   port.onmessage = (event: MessageEvent<unknown>) => {
     const read = readToFrame(event.data);
     if (!read.ok) {
@@ -50,7 +50,7 @@ function open(port: MessagePort, origin: string, kept: boolean): void {
     hub.handle(message).catch((error: unknown) =>
       reply({
         type: 'refused',
-        id: message.id,
+        id: 'id' in message ? message.id : undefined,
         seq: 'seq' in message ? message.seq : undefined,
         reason: error instanceof Error ? error.message : String(error),
       }),

@@ -15,7 +15,7 @@ let snippets = 0;
 
 /** What a snippet says under itself where the browser lets its frame keep nothing (Chromium's third-party frames). */
 const NOT_KEPT_NOTE =
-  'This browser keeps nothing of this example between visits: its data resets when you leave, and it needs the network to run again.';
+  'This browser keeps nothing in this example’s own frame: this page keeps its data, and it needs the network to run again.';
 
 /** The `time-limit` attribute (seconds) in milliseconds, or undefined for the default (5 s) when absent or not a number. */
 function timeLimitOf(value: string | null): number | undefined {
@@ -199,7 +199,8 @@ export class HaloSnippet extends HTMLElement {
       if (answer.type === 'ran' && answer.ok) void link.tell({ type: 'stop', id: this.key });
       return this.failed('Stopped.');
     }
-    this.view?.setNote(link.kept ? null : NOT_KEPT_NOTE);
+    const note = answer.type === 'ran' && answer.ok ? answer.note : undefined;
+    this.view?.setNote(note ?? (link.kept ? null : NOT_KEPT_NOTE));
     if (answer.type === 'ran' && answer.ok) {
       this.ranFrom = from;
       this.view?.setRunWord('Send');
