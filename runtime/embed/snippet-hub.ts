@@ -6,6 +6,7 @@ import type { Check } from '../course/format/check-format.ts';
 import { checkIssues } from '../course/format/check-schema.ts';
 import { filesProblem } from '../course/exercises/file-names.ts';
 import type { PgCall } from '../contract/pg-broker-protocol.ts';
+import type { ProgramBundle } from '../contract/engine-api.ts';
 import { cacheWorks } from './frame-storage.ts';
 import { SnippetProgram } from './snippet-program.ts';
 import { DATABASE_RESET_NOTE, HandedDatabases } from './handed-databases.ts';
@@ -49,7 +50,7 @@ export class SnippetHub {
     private readonly reply: (message: FromFrame) => void,
     kept = true,
   ) {
-    this.databases = kept ? null : new HandedDatabases((call) => answerCall(call, root), reply);
+    this.databases = kept ? null : new HandedDatabases((call) => answerCall(call, root), reply, this.storageScope(''));
     this.pg = this.databases?.call ?? ((call) => answerCall(call, root));
     this.pool = new ServerHost(spawnServerWorker, { console: () => undefined, state: () => undefined }, this.pg, POOL_SPARES);
   }
@@ -62,7 +63,10 @@ export class SnippetHub {
       case 'send': {
         const program = this.programs.get(message.id);
         if (!program?.running) return this.reply({ type: 'refused', id: message.id, seq: message.seq, reason: 'run the snippet first' });
-        this.reply({ type: 'response', id: message.id, seq: message.seq, response: await program.send(message.request) });
+        const response = await program.send(message.request);
+        // What the request changed reaches the page before its answer (the page writes it before showing the answer).
+        await this.databases?.settled();
+        this.reply({ type: 'response', id: message.id, seq: message.seq, response });
         // Only now, not beside the first answer: the edits to come then compile without waiting for esbuild.
         return this.compiler.start();
       }
@@ -90,14 +94,12 @@ export class SnippetHub {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
     }
     const bundle = compiled?.bundle ?? kept;
-    let started = !!bundle && (await program.run(bundle, timeLimitMs));
-    // A database the page kept that does not open is the page's bad data: the program starts again on an empty one.
-    const reset = !started && !!bundle && !!(await this.databases?.reset(`${this.storageScope(id)}\u0000`));
-    if (reset) started = await program.run(bundle, timeLimitMs);
+    const { started, reset } = bundle ? await this.start(id, program, bundle, timeLimitMs) : { started: false, reset: false };
     if (!started) {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
     }
     const keep = compiled && !(await this.cacheWorks) ? compiled.bundle : undefined;
+    await this.databases?.settled();
     this.reply({
       type: 'ran',
       id,
@@ -107,6 +109,19 @@ export class SnippetHub {
       ...(keep ? { keep } : {}),
       ...(reset ? { note: DATABASE_RESET_NOTE } : {}),
     });
+  }
+
+  /**
+   * Starts `bundle` as snippet `id`'s program. A database the page kept that does not open is the page's bad data: the
+   * program then starts again on an empty one (`reset`); if it fails on that too, the copy was not why, and is put back.
+   */
+  private async start(id: string, program: SnippetProgram, bundle: ProgramBundle, timeLimitMs?: number) {
+    if (await program.run(bundle, timeLimitMs)) return { started: true, reset: false };
+    const undo = await this.databases?.reset(`${this.storageScope(id)}\u0000`);
+    if (!undo) return { started: false, reset: false };
+    if (await program.run(bundle, timeLimitMs)) return { started: true, reset: true };
+    await undo();
+    return { started: false, reset: false };
   }
 
   private async check(id: string, seq: number, checks: unknown): Promise<void> {

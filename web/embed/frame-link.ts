@@ -1,12 +1,14 @@
 import { CONNECT, PROTOCOL_VERSION, type FromFrame, type ToFrame } from '../../runtime/embed/snippet-protocol.ts';
 import { dropBundle, keepBundle, keptBundle } from './kept-bundles.ts';
-import { keepDatabaseChange, keptDatabases } from './kept-databases.ts';
+import { databasesWritten, keepDatabaseChange, keptDatabases } from './kept-databases.ts';
 
 /** A message to the frame, without the sequence number the link gives it. */
 type Ask = ToFrame extends infer M ? (M extends { seq: number } ? Omit<M, 'seq'> : never) : never;
 
 /** How long the frame may take to say hello once loaded: past it, it is not a Halo frame (a 404 page, a proxy's page). */
 const HELLO_AFTER_LOAD_MS = 20_000;
+/** The longest an answer waits for the page to write the database changes made before it (a stuck IndexedDB). */
+const WRITE_WAIT_MS = 30_000;
 /** How long the frame may take to load at all. */
 const LOAD_MS = 90_000;
 
@@ -126,7 +128,11 @@ export class FrameLink {
     if (data.type === 'hello' || data.seq === undefined) return;
     const waiter = this.waiting.get(data.seq);
     this.waiting.delete(data.seq);
-    waiter?.(data);
+    if (this.kept) return waiter?.(data);
+    // What the frame changed before this answer is written first, so a reload once the reader saw it keeps it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, WRITE_WAIT_MS)));
+    void Promise.race([databasesWritten(), late]).then(() => (clearTimeout(timer), waiter?.(data)));
   }
 }
 

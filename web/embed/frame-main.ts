@@ -57,5 +57,6 @@ function open(port: MessagePort, origin: string, kept: boolean): void {
     );
   };
   // This build's frame script: what the page keeps from this build (KeptBundle) it hands back to this build only.
-  reply({ type: 'hello', version: PROTOCOL_VERSION, build: new URL(import.meta.url).pathname, kept });
+  const build = new URL(import.meta.url).pathname;
+  reply({ type: 'hello', version: PROTOCOL_VERSION, build, kept });
 }
