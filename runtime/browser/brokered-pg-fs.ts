@@ -43,7 +43,7 @@ export class BrokeredPgFs implements Filesystem {
   constructor(
     private readonly host: PgHost,
     private readonly name: string,
-    private readonly files: PgFile[],
+    private files: PgFile[],
   ) {}
 
   /** Writes the stored files into PGlite's file system before PostgreSQL starts. */
@@ -52,7 +52,11 @@ export class BrokeredPgFs implements Filesystem {
     emscriptenOptions: Partial<PGliteOptions> & { preRun?: ((mod: { FS: unknown }) => void)[] },
   ): Promise<{ emscriptenOpts: never }> {
     this.pg = pg;
-    const restore = (mod: { FS: unknown }): void => this.restore(mod.FS as EmscriptenFs, this.files);
+    const restore = (mod: { FS: unknown }): void => {
+      this.restore(mod.FS as EmscriptenFs, this.files);
+      // Their bytes are in PGlite's file system now: a second copy would stay for as long as the program.
+      this.files = [];
+    };
     return { emscriptenOpts: { ...emscriptenOptions, preRun: [...(emscriptenOptions.preRun ?? []), restore] } as never };
   }
 

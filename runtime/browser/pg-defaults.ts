@@ -3,6 +3,7 @@ import { PLAYGROUND_PG_URL } from '../contract/pg-broker-protocol.ts';
 import { registerPgConnector, setDefaultPgUrl } from '../framework/services/pg/pg-databases.ts';
 import type { PgDriver } from '../framework/services/pg/pg-driver.ts';
 import { openPglite } from '../framework/services/pg/pglite-driver.ts';
+import { optionalModule } from '../framework/optional-modules.ts';
 import { BrokeredPgFs } from './brokered-pg-fs.ts';
 import { DatabasesAhead } from './databases-ahead.ts';
 import { programHost, reportBusy, type PgHost } from './program-host.ts';
@@ -11,6 +12,14 @@ import { SharedPgDriver } from './shared-pg-driver.ts';
 
 /** The longest the kill switch holds off while PGlite opens (its first open in a browser runs initdb). */
 const OPEN_GRACE_MS = 60_000;
+
+/**
+ * PostgreSQL's settings for a PGlite in the playground, beside PGlite's own. PostgreSQL zeroes its shared memory at
+ * start, and PGlite's wasm memory never shrinks: with the defaults (128 MB of shared buffers for 100 connections) a
+ * PGlite held about 150 MB of resident wasm memory before any query, with these about 18 MB (measured in Node with
+ * the same wasm). One connection uses it, and a learner's tables fit in 8 MB of buffers many times over.
+ */
+const PLAYGROUND_SETTINGS = ['shared_buffers=8MB', 'max_connections=5'];
 
 /**
  * Opens PGlite with what the page hands in: its wasm and files (the sandbox cannot fetch them), for
@@ -22,15 +31,20 @@ async function openInPlayground(url: string, pg: PgHost | undefined = programHos
   if (!pg) return openPglite(url);
   const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
   const [assets, stored] = await Promise.all([pg.assets(), name ? pg.load(name) : []]);
-  const [pgliteWasmModule, initdbWasmModule, seed] = await Promise.all([
+  const [pgliteWasmModule, initdbWasmModule, seed, { PGlite }] = await Promise.all([
     compileWasm(assets.pgliteWasm),
     compileWasm(assets.initdbWasm),
     stored.length === 0 ? pg.seed() : null,
+    optionalModule('pglite'),
   ]);
-  const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: assets.fsBundle };
+  const startParams = [...PGlite.defaultStartParams, ...PLAYGROUND_SETTINGS.flatMap((setting) => ['-c', setting])];
+  const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: assets.fsBundle, startParams };
   if (name) options.fs = new BrokeredPgFs(pg, name, stored);
   if (seed) options.loadDataDir = seed;
-  return openPglite(name ? 'memory://' : url, options);
+  const driver = await openPglite(name ? 'memory://' : url, options);
+  // Loaded into PGlite's files: the page's copy (a Blob) is freed once no worker refers to it.
+  delete options.loadDataDir;
+  return driver;
 }
 
 /** Compiles a wasm module the page handed in (a Blob, the page's one copy), streaming: its bytes never sit in this heap whole. */

@@ -1,10 +1,11 @@
 import type { PgAssets } from '../contract/pg-broker-protocol.ts';
 
 /**
- * PGlite's files (its wasm, its file bundle and a new database's seed: about 56 MB once inflated) fetched and
- * inflated while the learner reads a lesson whose code will use PgService, and held until the lesson closes, so
- * no run of such code waits for them. They are held as Blobs, handed to every program by reference: no program
- * gets a copy of its own, and dropping them (with the workers that had them) frees the one copy there is.
+ * PGlite's files (its wasm, its file bundle and a new database's seed: about 47 MB once inflated) fetched and
+ * inflated while the learner reads a lesson whose code will use PgService, so no run of such code waits for them. They
+ * are held as Blobs, handed to every program by reference: no program gets a copy of its own. The wasm and the file
+ * bundle are held until the lesson closes (every run starts a PGlite); the seed is handed over once, since only a new
+ * database needs it and the program that got it stores that database (a later ask fetches it again).
  */
 export class DatabasePreload {
   private assets: Promise<PgAssets> | null = null;
@@ -26,9 +27,11 @@ export class DatabasePreload {
     return (await this.assets?.catch(() => null)) ?? this.fetchAssets();
   }
 
-  /** The held seed; fetched now when none is held. */
+  /** The held seed, let go of as it is handed over; fetched now when none is held. */
   async seedForProgram(): Promise<Blob> {
-    return (await this.seed?.catch(() => null)) ?? this.fetchSeed();
+    const held = this.seed;
+    this.seed = null;
+    return (await held?.catch(() => null)) ?? this.fetchSeed();
   }
 
   /** Lets go of what is held (the learner left the lesson), so its memory is freed. */

@@ -17,19 +17,21 @@ function files() {
   return { fetched, preload: new DatabasePreload(fetchAssets, fetchSeed) };
 }
 
-test('every program is handed the one preloaded copy (no copy per program), fetched once', async () => {
+test('every program is handed the one preloaded copy of the assets (no copy per program), fetched once; the seed is handed over once', async () => {
   const { fetched, preload } = files();
   preload.start();
   const first = await preload.seedForProgram();
   // What a worker gets: the Blob cloned by reference; the page's copy stays whole.
   const cloned = structuredClone(first);
   expect([...new Uint8Array(await cloned.arrayBuffer())]).toEqual([4, 4]);
-  const second = await preload.seedForProgram();
-  expect(second).toBe(first);
   const assets = await preload.assetsForProgram();
   expect((await preload.assetsForProgram()).pgliteWasm).toBe(assets.pgliteWasm);
   expect([...new Uint8Array(await assets.pgliteWasm.arrayBuffer())]).toEqual([1, 1]);
   expect(fetched).toEqual({ assets: 1, seed: 1 });
+  // The preload let go of the seed it handed over: a second new database fetches its own.
+  const second = await preload.seedForProgram();
+  expect(second).not.toBe(first);
+  expect(fetched).toEqual({ assets: 1, seed: 2 });
 });
 
 test('without a preload, or after it was let go, each program fetches its own', async () => {
