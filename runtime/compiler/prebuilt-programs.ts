@@ -32,7 +32,14 @@ export async function prebuiltProgram(
   try {
     const response = await fetch(new URL(`${id}.js`, catalog.base));
     if (!response.ok) return null;
-    return { ok: true, durationMs: performance.now() - started, warnings: [], bundle: { code: await response.text(), id }, cached: true };
+    return {
+      ok: true,
+      durationMs: performance.now() - started,
+      warnings: [],
+      bundle: { code: await response.text(), id },
+      cached: true,
+      prebuilt: true,
+    };
   } catch {
     return null;
   }

@@ -22,6 +22,8 @@ export type CompileResult =
       bundle: ProgramBundle;
       /** True when the bundle came from the compile cache (the same sources were compiled before). */
       cached?: boolean;
+      /** True when the site's build compiled it (a lesson's starter or solution, a template): the course's own code. */
+      prebuilt?: boolean;
     }
   | { ok: false; durationMs: number; diagnostics: Diagnostic[] };
 

@@ -72,6 +72,28 @@ describe('builds with new type errors', () => {
     expect(checks).toBe(1);
   });
 
+  it("run at once when the site's build compiled them (Use solution), without waiting for the type check", async () => {
+    const engine = new FakeEngine();
+    const session = new ProgramSession(engine, 0);
+    await session.compileNow({ 'main.ts': 'starter' });
+    const compile = engine.compile.bind(engine);
+    engine.compile = async (files) => {
+      const result = await compile(files);
+      return result.ok && files['main.ts'] === 'solution' ? { ...result, prebuilt: true } : result;
+    };
+    // A check that has not answered yet, and would hold the build if it had (an error the starter did not have).
+    let answer: (errors: string[]) => void = () => undefined;
+    session.setTypeErrorCheck(() => new Promise((resolve) => (answer = (errors) => resolve({ files: { 'main.ts': 'solution' }, errors }))));
+    session.schedule({ 'main.ts': 'solution' });
+    await expect.poll(() => session.store.get().runningId).toBe('id:solution');
+    // Its errors, once known, are the accepted ones: an edit that keeps them runs.
+    answer(['unused @ solution']);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    session.setTypeErrorCheck(async () => ({ files: { 'main.ts': 'solution edited' }, errors: ['unused @ solution'] }));
+    session.schedule({ 'main.ts': 'solution edited' });
+    await expect.poll(() => session.store.get().runningId).toBe('id:solution edited');
+  });
+
   it('say so while the database engine loads for the first PgService program', async () => {
     const engine = new FakeEngine();
     const session = new ProgramSession(engine);
