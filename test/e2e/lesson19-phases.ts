@@ -14,9 +14,10 @@ import { PageTargets, pgliteWorkers, watchPgliteWorkers } from './cdp-targets.ts
 import { throttledPage } from './cpu-throttle.ts';
 import type { StaticServer } from './harness/static-server.ts';
 import { FIRST } from './harness/wait.ts';
+import { pressSendOnceRunning } from './keystroke-edits.ts';
 import { firstResponseShown, lessonUrl, pressSendOnceRunningIn, SLOWDOWN } from './learner-phases.ts';
 import { browserPid, treeMemory } from './process-memory.ts';
-import { send, waitForProgram } from './share-page.ts';
+import { waitForProgram } from './share-page.ts';
 
 /** Switches between lesson 2 and lesson 19 after the first visit (the issue's 20). */
 const SWITCHES = 20;
@@ -24,6 +25,10 @@ const SWITCHES = 20;
 const AFTER_LEAVING_MS = 5000;
 /** Longest wait for lesson 19's database to be opened ahead (PGlite fetched, inflated, started, its files stored). */
 const AHEAD_MAX_MS = 120_000;
+/** The cold baseline is read at rest: own memory read every STEADY_EVERY_MS until two readings differ by less than STEADY_MB. */
+const STEADY_EVERY_MS = 2000;
+const STEADY_MB = 3;
+const STEADY_MAX_MS = 30_000;
 
 /** Whole-browser PSS and own memory, MB. */
 export interface Memory {
@@ -50,10 +55,29 @@ export interface Lesson19Run {
   load: number;
 }
 
+/** Called at each state memory is read in (`cold`, `lesson19`, `left`), after its forced GC: a profile's dump goes here. */
+export type AtState = (state: 'cold' | 'lesson19' | 'left', targets: PageTargets, pid: number) => Promise<void>;
+
 /** The browser's memory after a forced GC of every part CDP reaches behind `targets`. */
 async function memoryAfterGc(targets: PageTargets, pid: number): Promise<Memory> {
   await Promise.all(targets.live().map((target) => target.send('HeapProfiler.collectGarbage').catch(() => undefined)));
   return treeMemory(pid);
+}
+
+/**
+ * The browser's memory at rest: read (memoryAfterGc) until two readings STEADY_EVERY_MS apart differ by less than
+ * STEADY_MB own. Right after the first answer, Monaco's TypeScript worker is still loading the program's types (about
+ * 20 MB it holds from then on, on any lesson), which a cold baseline read then leaves out.
+ */
+async function steadyMemory(targets: PageTargets, pid: number): Promise<Memory> {
+  const end = Date.now() + STEADY_MAX_MS;
+  let last = await memoryAfterGc(targets, pid);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, STEADY_EVERY_MS));
+    const next = await memoryAfterGc(targets, pid);
+    if (Math.abs(next.own - last.own) < STEADY_MB || Date.now() > end) return next;
+    last = next;
+  }
 }
 
 /**
@@ -77,19 +101,60 @@ async function openLesson(page: Page, server: StaticServer, lesson: string, time
 }
 
 /**
- * "Show solution" → "Use solution" clicked; the ms until the new program's first answer is shown (null when it
- * answered no 2xx). Send is pressed once the status line names a new build: the program that answers is the new one.
+ * In the page: notes when "Use solution" is clicked (the click event, by the page's clock) and the frame that first
+ * shows an answer to a Send pressed after it: the summary line said "Sending …", then shows a status. The page presses
+ * Send itself (pressSendOnceRunning) once the status line names the new build, so the new program answers and no
+ * round trip to the bench lies between its start and the click. Self-contained, for `page.evaluate`.
+ */
+function noteUseSolution(): void {
+  const bench = window as unknown as { usedAt: number; answeredAt: number; answered: string };
+  bench.usedAt = 0;
+  bench.answeredAt = 0;
+  // No named functions in here: tsx's helpers around them do not exist in the page.
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (bench.usedAt || (event.target as Element | null)?.closest('button')?.textContent?.trim() !== 'Use solution') return;
+      bench.usedAt = performance.now();
+    },
+    { capture: true },
+  );
+  let sending = false;
+  new MutationObserver((_, observer) => {
+    if (!bench.usedAt) return;
+    const status = document.querySelector('[data-testid=response-status]');
+    const summary =
+      status?.parentElement ?? [...document.querySelectorAll('[aria-live=polite]')].find((el) => el.textContent?.startsWith('Sending '));
+    const pending = summary?.lastElementChild?.textContent?.startsWith('Sending ') ?? false;
+    if (pending) sending = true;
+    if (!sending || pending || !status) return;
+    observer.disconnect();
+    bench.answered = status.textContent ?? '';
+    requestAnimationFrame(() => (bench.answeredAt = performance.now()));
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * "Show solution" → "Use solution" clicked; the ms from the click to the frame showing the new program's first answer
+ * (null when it answered no 2xx), by the page's clock (noteUseSolution).
  */
 async function useSolution(page: Page, before: string, slowdown = 1): Promise<number | null> {
   await page.getByRole('button', { name: 'Show solution', exact: true }).click();
   const use = page.getByRole('button', { name: 'Use solution', exact: true });
   await use.waitFor({ timeout: FIRST.timeout * slowdown });
-  const clicked = await page.evaluate(() => performance.now());
+  await page.evaluate(noteUseSolution);
+  await page.evaluate(pressSendOnceRunning, before);
   await use.click();
-  await waitForProgram(page, before, FIRST.timeout * slowdown);
-  const { status } = await send(page);
-  if (!status.startsWith('2')) return null;
-  return (await page.evaluate(() => performance.now())) - clicked;
+  const handle = await page.waitForFunction(
+    () => {
+      const bench = window as unknown as { usedAt: number; answeredAt: number; answered: string };
+      return bench.answeredAt > 0 && { ms: bench.answeredAt - bench.usedAt, status: bench.answered };
+    },
+    undefined,
+    { timeout: FIRST.timeout * slowdown },
+  );
+  const { ms, status } = (await handle.jsonValue()) as { ms: number; status: string };
+  return status.startsWith('2') ? ms : null;
 }
 
 /** Waits until lesson 19's checks round ended with every check passed. */
@@ -110,8 +175,16 @@ async function openedAhead(targets: PageTargets): Promise<void> {
   while (Date.now() < end && (await pgliteWorkers(targets)) === 0) await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
-/** Lesson 1 answered, then lesson 19 through its checks round, leaving it, and the switches; memory throughout. */
-async function memoryRun(browser: Browser, server: StaticServer): Promise<Omit<Lesson19Run, 'useSolutionSlow' | 'load'>> {
+/**
+ * Lesson 1 answered, then lesson 19 through its checks round, leaving it, and the switches (none when `switches` is
+ * 0); memory throughout, `at` called at each state read.
+ */
+export async function memoryRun(
+  browser: Browser,
+  server: StaticServer,
+  at: AtState = async () => undefined,
+  switches = SWITCHES,
+): Promise<Omit<Lesson19Run, 'useSolutionSlow' | 'load'>> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     await pressSendOnceRunningIn(context);
@@ -122,7 +195,8 @@ async function memoryRun(browser: Browser, server: StaticServer): Promise<Omit<L
     await openLesson(page, server, '01-getting-started');
     await firstResponseShown(page);
     await page.locator('.monaco-editor .view-lines').first().waitFor(FIRST);
-    const cold = await memoryAfterGc(targets, pid);
+    const cold = await steadyMemory(targets, pid);
+    await at('cold', targets, pid);
     await page.reload();
     const warmReload = await firstResponseShown(page);
     let bundle = await switchLesson(page, '19-persisting-data', await waitForProgram(page));
@@ -132,11 +206,13 @@ async function memoryRun(browser: Browser, server: StaticServer): Promise<Omit<L
     await checksDone(page);
     const { most, readings } = await watch.stop();
     const lesson19 = await memoryAfterGc(targets, pid);
+    await at('lesson19', targets, pid);
     bundle = await switchLesson(page, '02-routes-and-methods', bundle);
     await page.waitForTimeout(AFTER_LEAVING_MS);
     const leftFor5s = await memoryAfterGc(targets, pid);
+    await at('left', targets, pid);
     let secondSwitch = leftFor5s;
-    for (let switched = 1; switched <= SWITCHES; switched++) {
+    for (let switched = 1; switched <= switches; switched++) {
       bundle = await switchLesson(page, switched % 2 ? '19-persisting-data' : '02-routes-and-methods', bundle);
       if (switched === 2) secondSwitch = await memoryAfterGc(targets, pid);
     }

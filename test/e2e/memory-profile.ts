@@ -5,6 +5,11 @@
  * and its workers), Blink's partitions (array buffers, strings and buffers), malloc, the compositor's tiles.
  * `HALO_DIST_DIR=… npx tsx test/e2e/memory-profile.ts` on a built site (about two minutes). Not a test: a profile,
  * for explaining the bench's figures.
+ *
+ * With `HALO_PROFILE=lesson19`, lesson 19's instead (issue 51; lesson19-phases.ts's run without the switches): the
+ * same dump, each process's own memory (Pss_Anon + Pss_Shmem) and what each part CDP reaches holds (its JS heap, its
+ * array buffers and wasm memory), at the cold lesson 1, on lesson 19 with the solution answered and its checks round
+ * done, and 5 s after leaving it.
  */
 import type { CDPSession } from 'playwright-core';
 import { launchChromium } from './harness/browser.ts';
@@ -12,7 +17,10 @@ import { ensureChromium } from './harness/chromium.ts';
 import { distDir } from './harness/paths.ts';
 import { serveStatic } from './harness/static-server.ts';
 import { openFiveLessons } from './learner-phases.ts';
-import { browserPid, processMemory, treePss } from './process-memory.ts';
+import { memoryRun } from './lesson19-phases.ts';
+import { partMemory } from './part-memory.ts';
+import { browserPid, processMemory, treeMemory, treePss, withRendererRoles } from './process-memory.ts';
+import type { PageTargets } from './cdp-targets.ts';
 
 /** Allocators shallower than this many path segments are printed (`v8/workers/malloc` has 3). */
 const DEPTH = 3;
@@ -60,10 +68,21 @@ async function memoryDump(cdp: CDPSession): Promise<Dump[]> {
     }));
 }
 
-ensureChromium();
-const server = await serveStatic(distDir());
-const browser = await launchChromium();
-try {
+/** Prints `dumps` of `processes` over 15 MB of PSS, allocator by allocator. */
+function printDumps(dumps: Dump[], processes: ReturnType<typeof processMemory>): void {
+  for (const process of processes.filter((p) => p.pssMb >= 15)) {
+    const dump = dumps.find((d) => d.pid === process.pid);
+    console.log(`\n### ${process.kind} (pid ${process.pid}): PSS ${process.pssMb.toFixed(0)} MB, own ${process.ownMb.toFixed(0)} MB\n`);
+    if (!dump) continue;
+    console.log('| allocator | MB |\n|---|--:|');
+    for (const [path, mb] of [...dump.allocators].sort((a, b) => b[1] - a[1]))
+      if (path.split('/').length <= DEPTH && mb >= SMALLEST_MB && !/^(shared_memory|global)\//.test(path))
+        console.log(`| ${path} | ${mb.toFixed(1)} |`);
+  }
+}
+
+/** Five lessons, then PSS read until steady and the dump (the learner bench's memory). */
+async function fiveLessons(): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   await page.goto('about:blank');
@@ -78,18 +97,38 @@ try {
   console.log(
     `\n## PSS over the empty page (${empty.toFixed(0)} MB) after five lessons, from the fifth answer on\n\n${readings.join(', ')}\n`,
   );
-  const processes = processMemory(pid);
-  const dumps = await memoryDump(await browser.newBrowserCDPSession());
-  for (const process of processes.filter((p) => p.pssMb >= 15)) {
-    const dump = dumps.find((d) => d.pid === process.pid);
-    console.log(`\n### ${process.kind} (pid ${process.pid}): PSS ${process.pssMb.toFixed(0)} MB\n`);
-    if (!dump) continue;
-    console.log('| allocator | MB |\n|---|--:|');
-    for (const [path, mb] of [...dump.allocators].sort((a, b) => b[1] - a[1]))
-      if (path.split('/').length <= DEPTH && mb >= SMALLEST_MB && !/^(shared_memory|global)\//.test(path))
-        console.log(`| ${path} | ${mb.toFixed(1)} |`);
-  }
+  printDumps(await memoryDump(await browser.newBrowserCDPSession()), processMemory(pid));
   await context.close();
+}
+
+/** What each part CDP reaches behind `targets` holds, and the dump of every process, under `title`. */
+async function lesson19State(title: string, targets: PageTargets, pid: number): Promise<void> {
+  const { whole, own } = treeMemory(pid);
+  console.log(`\n## ${title}: whole ${whole.toFixed(0)} MB, own ${own.toFixed(0)} MB\n`);
+  const parts = await partMemory(targets);
+  console.log('| part | renderer | JS heap MB | buffers + wasm MB |\n|---|---|--:|--:|');
+  for (const part of parts) console.log(`| ${part.part} | ${part.renderer} | ${part.heapMb.toFixed(1)} | ${part.buffersMb.toFixed(1)} |`);
+  const workersOf = (renderer: string) => parts.filter((part) => part.renderer === renderer && part.worker).length;
+  const processes = withRendererRoles(processMemory(pid), workersOf("page's"), workersOf("sandbox frame's"));
+  printDumps(await memoryDump(await browser.newBrowserCDPSession()), processes);
+}
+
+const TITLES = {
+  cold: 'cold, lesson 1 answered',
+  lesson19: 'lesson 19: solution answered, checks round done',
+  left: '5 s after leaving lesson 19',
+} as const;
+
+ensureChromium();
+const server = await serveStatic(distDir());
+const browser = await launchChromium();
+try {
+  if (process.env.HALO_PROFILE === 'lesson19') {
+    const run = await memoryRun(browser, server, (state, targets, pid) => lesson19State(TITLES[state], targets, pid), 0);
+    console.log(`\nUse solution -> first answer: ${run.useSolution} ms; warm reload -> first answer: ${run.warmReload} ms`);
+  } else {
+    await fiveLessons();
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -16,6 +16,8 @@ export interface ProcessMemory {
   serviceWorker: boolean;
   /** PSS, MB. */
   pssMb: number;
+  /** Pss_Anon + Pss_Shmem, MB (see treeMemory). */
+  ownMb: number;
 }
 
 /** The pids of `pid` and all its descendants. */
@@ -100,7 +102,8 @@ export function processMemory(pid: number): ProcessMemory[] {
       const workers = threads.filter((name) => name.startsWith('DedicatedWorker')).length;
       const serviceWorker = threads.some((name) => name.startsWith('ServiceWorker'));
       const kind = !type ? 'browser' : type === 'utility' ? `utility (${flag('utility-sub-type') ?? '?'})` : type;
-      return { pid: member, kind, workers, serviceWorker, pssMb: pssKb(member) / 1024 };
+      const ownMb = rollupKb(member, ['Pss_Anon', 'Pss_Shmem']) / 1024;
+      return { pid: member, kind, workers, serviceWorker, pssMb: pssKb(member) / 1024, ownMb };
     })
     .filter((process) => process.pssMb > 0)
     .sort((a, b) => b.pssMb - a.pssMb);
