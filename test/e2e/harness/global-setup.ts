@@ -13,7 +13,8 @@ import { REPO_ROOT } from './paths.ts';
 export default function setup(): () => Promise<void> {
   ensureChromium();
   ensureFirefox();
-  if (process.env.HALO_E2E_SKIP_BUILD === '1') return async () => {};
+  // Both e2e projects name this set-up; vitest runs it once for each, in the same process.
+  if (process.env.HALO_E2E_SKIP_BUILD === '1' || process.env.HALO_E2E_BUILDING === '1') return async () => {};
   const parent = resolve(REPO_ROOT, 'test/.artifacts');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(resolve(parent, 'dist-'));
