@@ -56,7 +56,7 @@ export interface Lesson19Run {
 }
 
 /** Called at each state memory is read in (`cold`, `lesson19`, `left`), after its forced GC: a profile's dump goes here. */
-export type AtState = (state: 'cold' | 'lesson19' | 'left', targets: PageTargets, pid: number) => Promise<void>;
+type AtState = (state: 'cold' | 'lesson19' | 'left', targets: PageTargets, pid: number) => Promise<void>;
 
 /** The browser's memory after a forced GC of every part CDP reaches behind `targets`. */
 async function memoryAfterGc(targets: PageTargets, pid: number): Promise<Memory> {
