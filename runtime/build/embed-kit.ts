@@ -8,8 +8,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { dirname, join, posix } from 'node:path';
 import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../contract/embed-origins-file.ts';
 
-/** Where the frame and the script are in a built site (embed-script-plugin.ts, vite.config.ts's `embed` input). */
-const ROOTS = ['embed.js', 'web/embed/frame.html'];
+/** Where the frame, its service worker and the script are in a built site (embed-script-plugin.ts, vite.config.ts's `embed` input). */
+const ROOTS = ['embed.js', 'web/embed/frame.html', 'web/embed/frame-sw.js'];
 /** The folder of the build's hashed files (vite.config.ts's assetsDir). */
 const ASSETS = 'assets';
 /** The files the build compresses and the frame fetches through their `.gz` sibling (fetch-compressed.ts). */

@@ -5,6 +5,10 @@ import { ALLOWED_ORIGINS_FILE, ANY_ORIGIN_LIST } from '../contract/embed-origins
 /** The snippet script's name at the site's root: the one URL an author's page loads. */
 const EMBED_SCRIPT_FILE = 'embed.js';
 
+/** The snippet frame's own service worker (runtime/embed/frame-offline.ts registers it), and where the build writes it. */
+const FRAME_WORKER_ENTRY = 'runtime/embed/frame-service-worker.ts';
+const FRAME_WORKER_FILE = 'web/embed/frame-sw.js';
+
 /** embed.js bundled from `entry` into one self-contained, minified classic script (no chunk of the site to fetch after it). */
 async function embedScript(entry: string, minify: boolean): Promise<string> {
   const result = await build({
@@ -42,6 +46,8 @@ export function embedScriptPlugin(entry = 'web/embed/embed.ts'): Plugin {
     },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: EMBED_SCRIPT_FILE, source: await embedScript(entry, true) });
+      // The snippet frame's service worker, beside the frame (its scope): a fixed name, as a registration needs.
+      this.emitFile({ type: 'asset', fileName: FRAME_WORKER_FILE, source: await embedScript(FRAME_WORKER_ENTRY, true) });
       // Any page may embed until the host says otherwise; a file, not a missing one, so no 404 in the author's console.
       this.emitFile({ type: 'asset', fileName: ALLOWED_ORIGINS_FILE, source: ANY_ORIGIN_LIST });
     },

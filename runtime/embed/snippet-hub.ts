@@ -1,4 +1,6 @@
 import { CompilerClient } from '../compiler/compiler-client.ts';
+import { CompileCache } from '../compiler/compile-cache.ts';
+import { hash53 } from '../contract/text-hash.ts';
 import { ServerHost, type SparePolicy } from '../server-worker/host/server-host.ts';
 import { spawnServerWorker } from '../server-worker/host/spawn-server-worker.ts';
 import { answerCall } from '../engine/engine.ts';
@@ -11,6 +13,9 @@ import { cacheWorks } from './frame-storage.ts';
 import { SnippetProgram } from './snippet-program.ts';
 import { DATABASE_RESET_NOTE, HandedDatabases } from './handed-databases.ts';
 import type { FromFrame, ToFrame } from './snippet-protocol.ts';
+
+/** The key of what this build of the frame compiled from `files` (another build may bundle the framework otherwise). */
+const compiledKey = (files: Record<string, string>) => hash53(`${import.meta.url}\u0000${JSON.stringify(files)}`);
 
 /** How many programs one page's snippets may run at once: each is a server worker (a JavaScript engine). */
 const MAX_PROGRAMS = 24;
@@ -35,6 +40,11 @@ export class SnippetHub {
   private readonly pool: ServerHost;
   private readonly programs = new Map<string, SnippetProgram>();
   private readonly pg: (call: PgCall) => ReturnType<typeof answerCall>;
+  /**
+   * What the frame compiled, kept by the frame itself (the compiler worker's own cache needs that worker loaded, which
+   * WebKit does not serve from the frame's offline copy): a snippet seen before runs without the compiler worker.
+   */
+  private readonly compiledHere = new CompileCache('halo-snippet-compiled-v1');
   /** Whether the compile cache can keep anything here (a browser blocking third-party storage throws). */
   private readonly cacheWorks = cacheWorks();
   /** The databases the page keeps for the frame, where `kept` is false (see HandedDatabases). */
@@ -88,17 +98,19 @@ export class SnippetHub {
     if (problem) return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: problem });
     const program = this.programOf(id);
     if (!program) return this.reply({ type: 'refused', id, seq, reason: `a page runs at most ${MAX_PROGRAMS} snippets` });
-    const compiled = kept ? null : await this.compiler.compile(files, 'main.ts');
+    const known = kept ?? (await this.compiledBefore(files));
+    const compiled = known ? null : await this.compiler.compile(files, 'main.ts');
     if (compiled && !compiled.ok) {
       const diagnostics = compiled.diagnostics.map(({ file, line, column, message }) => ({ file, line, column, message }));
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics, message: 'The program has errors.' });
     }
-    const bundle = compiled?.bundle ?? kept;
+    const bundle = compiled?.bundle ?? known;
     const { started, reset } = bundle ? await this.start(id, program, bundle, timeLimitMs) : { started: false, reset: false };
     if (!started) {
       return this.reply({ type: 'ran', id, seq, ok: false, diagnostics: [], message: 'The program failed to start: see its console.' });
     }
     const keep = compiled && !(await this.cacheWorks) ? compiled.bundle : undefined;
+    if (compiled && !keep) void this.compiledHere.put(compiledKey(files), compiled);
     await this.databases?.settled();
     this.reply({
       type: 'ran',
@@ -131,6 +143,12 @@ export class SnippetHub {
     const issues = list.flatMap((check, index) => checkIssues(check).map((issue) => `check ${index + 1}: ${issue}`));
     if (issues.length > 0) return this.reply({ type: 'refused', id, seq, reason: issues.slice(0, 5).join('; ') });
     this.reply({ type: 'checks', id, seq, results: await program.check(list as Check[]) });
+  }
+
+  /** What this frame compiled from `files` before, where its storage is kept (its compile cache), if anything. */
+  private async compiledBefore(files: Record<string, string>): Promise<ProgramBundle | undefined> {
+    if (!(await this.cacheWorks)) return undefined;
+    return (await this.compiledHere.get(compiledKey(files)))?.bundle;
   }
 
   /** Where snippet `id`'s databases live: apart from other pages' and other snippets'. */

@@ -103,5 +103,7 @@ export type FromFrame =
   | { type: 'response'; id: string; seq: number; response: SnippetResponse }
   | { type: 'checks'; id: string; seq: number; results: SnippetCheckResult[] }
   | { type: 'console'; id: string; level: string; text: string }
+  /** The frame's files are kept for a visit with no network (frame-offline.ts): where the browser lets the frame keep them. */
+  | { type: 'offline' }
   /** One change of a snippet database, in the order made, for the page to keep (only when the frame's storage is not kept). */
   | { type: 'keep-database'; name: string; put: PgFile[]; remove: string[] };

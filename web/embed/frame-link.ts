@@ -124,6 +124,8 @@ export class FrameLink {
 
   private receive(data: FromFrame): void {
     if (data.type === 'console') return this.consoles.get(data.id)?.(data.level, data.text);
+    // Said on the frame element, for whoever tests or debugs a page: this frame would run with no network next time.
+    if (data.type === 'offline') return void (this.frame.dataset.offline = 'kept');
     if (data.type === 'keep-database') return keepDatabaseChange(this.build, String(data.name), data.put, data.remove);
     if (data.type === 'hello' || data.seq === undefined) return;
     const waiter = this.waiting.get(data.seq);

@@ -8,6 +8,7 @@ import { CONNECT, PROTOCOL_VERSION, type FromFrame } from '../../runtime/embed/s
 import { readToFrame } from '../../runtime/embed/read-to-frame.ts';
 import { originAllowed, readAllowedOrigins } from '../../runtime/embed/allowed-origins.ts';
 import { storageKept } from '../../runtime/embed/frame-storage.ts';
+import { keepFrameOffline } from '../../runtime/embed/frame-offline.ts';
 import { siteRoot } from '../../runtime/engine/site-root.ts';
 
 const root = siteRoot();
@@ -59,4 +60,6 @@ function open(port: MessagePort, origin: string, kept: boolean): void {
   // This build's frame script: what the page keeps from this build (KeptBundle) it hands back to this build only.
   const build = new URL(import.meta.url).pathname;
   reply({ type: 'hello', version: PROTOCOL_VERSION, build, kept });
+  // The dev server has no frame service worker; a frame whose storage is not kept could keep nothing.
+  if (kept && import.meta.env.PROD) void keepFrameOffline(build).then((offline) => offline && reply({ type: 'offline' }));
 }
