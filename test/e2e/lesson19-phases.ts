@@ -102,32 +102,34 @@ async function openLesson(page: Page, server: StaticServer, lesson: string, time
 
 /**
  * In the page: notes when "Use solution" is clicked (the click event, by the page's clock) and the frame that first
- * shows an answer to a Send pressed after it: the summary line said "Sending …", then shows a status. The page presses
- * Send itself (pressSendOnceRunning) once the status line names the new build, so the new program answers and no
- * round trip to the bench lies between its start and the click. Self-contained, for `page.evaluate`.
+ * shows an answer to the Send pressed after it: a status shown while no "Sending …" is, and not the one shown when
+ * Send was pressed (another node, or other text: its time and size). The page presses Send itself
+ * (pressSendOnceRunning) once the status line names the new build, so the new program answers and no round trip to
+ * the bench lies between its start and the click. Self-contained, for `page.evaluate` (no named functions: tsx's
+ * helpers around them do not exist in the page).
  */
 function noteUseSolution(): void {
   const bench = window as unknown as { usedAt: number; answeredAt: number; answered: string };
   bench.usedAt = 0;
   bench.answeredAt = 0;
-  // No named functions in here: tsx's helpers around them do not exist in the page.
+  let sent: { status: Element | null; text: string } | null = null;
   document.addEventListener(
     'click',
     (event) => {
-      if (bench.usedAt || (event.target as Element | null)?.closest('button')?.textContent?.trim() !== 'Use solution') return;
-      bench.usedAt = performance.now();
+      const label = (event.target as Element | null)?.closest('button')?.textContent?.trim();
+      if (label === 'Use solution' && !bench.usedAt) bench.usedAt = performance.now();
+      if (label !== 'Send' || !bench.usedAt || sent) return;
+      const status = document.querySelector('[data-testid=response-status]');
+      sent = { status, text: status?.parentElement?.textContent ?? '' };
     },
     { capture: true },
   );
-  let sending = false;
   new MutationObserver((_, observer) => {
-    if (!bench.usedAt) return;
     const status = document.querySelector('[data-testid=response-status]');
-    const summary =
-      status?.parentElement ?? [...document.querySelectorAll('[aria-live=polite]')].find((el) => el.textContent?.startsWith('Sending '));
-    const pending = summary?.lastElementChild?.textContent?.startsWith('Sending ') ?? false;
-    if (pending) sending = true;
-    if (!sending || pending || !status) return;
+    if (!sent || !status) return;
+    const summary = status.parentElement;
+    if (summary?.lastElementChild?.textContent?.startsWith('Sending ')) return;
+    if (status === sent.status && summary?.textContent === sent.text) return;
     observer.disconnect();
     bench.answered = status.textContent ?? '';
     requestAnimationFrame(() => (bench.answeredAt = performance.now()));
