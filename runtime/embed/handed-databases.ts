@@ -1,5 +1,5 @@
 import type { PgCall, PgFile, PgReply } from '../contract/pg-broker-protocol.ts';
-import type { FromFrame, KeptDatabase } from './snippet-protocol.ts';
+import { CHECKS_COPY_SUFFIX, type FromFrame, type KeptDatabase } from './snippet-protocol.ts';
 
 /** How the frame answers a program's PGlite call (engine.ts's answerCall, bound to the site). */
 type AnswerCall = (call: PgCall) => Promise<{ reply: PgReply; transfer: Transferable[] }>;
@@ -47,7 +47,7 @@ export class HandedDatabases {
   readonly call = async (call: PgCall): ReturnType<AnswerCall> => {
     if (call.method === 'load') await this.restore(String(call.name));
     const answered = this.answer(call);
-    if (call.method === 'save') {
+    if (call.method === 'save' && this.handsOver(String(call.name))) {
       const { name, put, remove } = call;
       // After the change is stored here and after every earlier change: the page applies them in this order (the
       // message is cloned, so the frame keeps its buffers).
@@ -79,6 +79,12 @@ export class HandedDatabases {
     return async () => {
       for (const [name, put] of emptied) await this.call({ method: 'save', name, put, remove: [] });
     };
+  }
+
+  /** Whether the page keeps database `name`: not a checks' copy's, which starts fresh with every round. */
+  private handsOver(name: string): boolean {
+    const id = name.slice(this.prefix.length).split('\u0000')[0];
+    return name.startsWith(this.prefix) && !id.endsWith(CHECKS_COPY_SUFFIX);
   }
 
   /** Puts the page's copy of `name` in the frame's store, unless the frame holds that database already. */

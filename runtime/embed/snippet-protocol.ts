@@ -20,6 +20,12 @@ export const MAX_BODY_CHARS = 200_000;
 /** The longest time limit (a request's, or a program's start) a snippet may set, in milliseconds. */
 export const MAX_TIME_LIMIT_MS = 120_000;
 
+/**
+ * What ends the id of a snippet's checks' copy (the snippet's id and this): the checks run on a fresh copy of the
+ * program, so the page keeps none of its databases.
+ */
+export const CHECKS_COPY_SUFFIX = '-checks';
+
 /** The most snippet databases the page keeps for the frame (the oldest used is dropped past it). */
 export const MAX_KEPT_DATABASES = 6;
 

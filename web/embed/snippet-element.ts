@@ -1,4 +1,5 @@
 import {
+  CHECKS_COPY_SUFFIX,
   MAX_TIME_LIMIT_MS,
   type SnippetCheckResult,
   type SnippetRequest,
@@ -141,7 +142,7 @@ export class HaloSnippet extends HTMLElement {
     this.stopping = true;
     const link = this.link();
     void link.tell({ type: 'stop', id: this.key });
-    void link.tell({ type: 'stop', id: `${this.key}-checks` });
+    void link.tell({ type: 'stop', id: `${this.key}${CHECKS_COPY_SUFFIX}` });
   }
 
   /** Shows `message` as the outcome; nothing runs from here on. */
@@ -235,7 +236,7 @@ export class HaloSnippet extends HTMLElement {
     const checks = this.source?.checks;
     if (checks === null || checks === undefined) return null;
     // A copy of the program of its own: the checks' requests do not change what the reader's program holds.
-    const id = `${this.key}-checks`;
+    const id = `${this.key}${CHECKS_COPY_SUFFIX}`;
     const link = this.link();
     const ran = await link.run(id, this.programFiles(), timeLimitOf(this.getAttribute('time-limit')));
     const answer = ran.type === 'ran' && ran.ok ? await link.ask({ type: 'checks', id, checks }) : ran;
