@@ -69,7 +69,7 @@ export function lesson19Section(runs: Lesson19Run[]): string {
     memoryRow(runs, 'after the 2nd switch between lesson 2 and 19', (run) => run.secondSwitch),
     memoryRow(runs, `after the ${20}th switch`, (run) => run.lastSwitch),
     '',
-    `20 switches, own memory after the 20th against the 2nd: ${drift.map(signed).join(', ')} (goal: within 50 MB, ${verdict(Math.abs(worstDrift) <= 50)}). PGlite workers alive at once from Use solution through the checks round (CDP, a server worker holding ≥ ${PGLITE_BYTES / 2 ** 20} MB of buffers and wasm memory, read every 50 ms: ${runs.map((run) => run.pgliteReadings).join(', ')} readings): at most ${pglite} (goal: 1, ${verdict(pglite <= 1)}).`,
+    `20 switches, own memory after the 20th against the 2nd: ${drift.map(signed).join(', ')} (goal: within 50 MB, ${verdict(Math.abs(worstDrift) <= 50)}). PGlite workers alive at once from Use solution through the checks round (CDP, a server worker holding ≥ ${PGLITE_BYTES / 2 ** 20} MB of array buffers, read every 50 ms: ${runs.map((run) => run.pgliteReadings).join(', ')} readings): at most ${pglite} (goal: 1, ${verdict(pglite <= 1)}).`,
     '',
     '| measure | median (each run) | worst | goal | verdict |',
     '|---|---|---|---|---|',
