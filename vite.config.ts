@@ -13,30 +13,6 @@ import { prebuiltProgramsPlugin } from './runtime/build/prebuilt-programs-plugin
 import { sandboxedWorkersDevPlugin } from './runtime/build/sandboxed-workers-dev-plugin.ts';
 import { serviceWorkerPlugin } from './runtime/build/service-worker-plugin.ts';
 
-/** The e2e files that assert the page's own times (a key's compile, a stopped loop, a long task): run alone. */
-const E2E_ALONE = [
-  'test/e2e/edit-while-typing.test.ts',
-  'test/e2e/engine-lifecycle.test.ts',
-  'test/e2e/exercise-checks-editor.test.ts',
-  'test/e2e/sandbox.test.ts',
-  'test/e2e/ui-playground.test.ts',
-  'test/e2e/embed-vitepress.test.ts',
-];
-
-/** What both e2e projects share: one site build, one Chromium per worker, waits fit for a loaded machine. */
-const E2E = {
-  // Builds the site and makes sure the browsers are there, only when e2e tests are selected (once: global-setup.ts).
-  globalSetup: ['test/e2e/harness/global-setup.ts'],
-  // A worker's files share its Chromium process (harness/browser.ts, testChromium): a launch per file cost ~1 s,
-  // 90-odd times. Each file still gets fresh contexts, and what it leaves open is closed after it.
-  isolate: false,
-  setupFiles: ['test/e2e/harness/file-setup.ts'],
-  // A state of the page may take many seconds on a loaded CI machine: a poll gives up after 30 s, not 1 s.
-  expect: { poll: { timeout: 30_000 } },
-  testTimeout: 60_000,
-  hookTimeout: 300_000,
-};
-
 // The prebuilt playground, with no course in it: a course build (runtime/course/tools/build-course-site.ts, run by
 // `npm run build`) writes a course's data beside a copy of it.
 export default defineConfig(({ mode }) => ({
@@ -105,25 +81,21 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
-          ...E2E,
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          exclude: [...E2E_ALONE, '**/node_modules/**'],
           sequence: { groupOrder: 1 },
-          // Two files at a time, each worker with its own Chromium (harness/browser.ts, testChromium): a file spends
-          // much of its time waiting on a page, a server or a worker, which the other file's work fills.
-          maxWorkers: 2,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...E2E,
-          name: 'e2e-alone',
-          include: E2E_ALONE,
-          sequence: { groupOrder: 2 },
-          // One file at a time, nothing beside it: these measure the page's own responsiveness or times.
+          // Builds the site and makes sure Chromium is there, only when e2e tests are selected.
+          globalSetup: ['test/e2e/harness/global-setup.ts'],
+          // One Chromium at a time: the machine has two cores and timing-sensitive tests (the kill switch).
           fileParallelism: false,
+          // The files share one worker and so one Chromium process (harness/browser.ts, testChromium): a launch per
+          // file cost ~1 s, 90-odd times. Each file still gets fresh contexts, and what it leaves open is closed after it.
+          isolate: false,
+          setupFiles: ['test/e2e/harness/file-setup.ts'],
+          // A state of the page may take many seconds on a loaded CI machine: a poll gives up after 30 s, not 1 s.
+          expect: { poll: { timeout: 30_000 } },
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
         },
       },
     ],

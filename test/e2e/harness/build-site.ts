@@ -4,8 +4,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from './paths.ts';
 
 const BUILD_TIMEOUT_MS = 10 * 60_000;
-/** Written into the site's folder when its build has ended: empty when it succeeded, the failure's text when not. */
-const ENDED_FILE = '.halo-build-ended';
+/**
+ * Written beside the site's folder (never inside: the site's files make its offline manifest) when its build has
+ * ended: empty when it succeeded, the failure's text when not.
+ */
+export const endedFile = (outDir: string) => `${outDir}.build-ended`;
 
 function run(args: string[], extraEnv: Record<string, string> = {}): Promise<void> {
   // Vitest sets NODE_ENV=test, which would make Vite build a development bundle.
@@ -43,7 +46,7 @@ export async function buildSite(outDir: string, courseDir?: string): Promise<voi
  * (other processes) can wait for it with `siteBuilt`: the build overlaps the unit project instead of coming before it.
  */
 export function buildSiteInBackground(outDir: string): Promise<void> {
-  const marker = `${outDir}/${ENDED_FILE}`;
+  const marker = endedFile(outDir);
   return buildSite(outDir).then(
     () => writeFileSync(marker, ''),
     (error: unknown) => writeFileSync(marker, error instanceof Error ? error.message : String(error) || 'the build failed'),
@@ -52,7 +55,7 @@ export function buildSiteInBackground(outDir: string): Promise<void> {
 
 /** Waits until the build `buildSiteInBackground` started into `outDir` has ended; throws its failure. */
 export async function siteBuilt(outDir: string): Promise<void> {
-  const marker = `${outDir}/${ENDED_FILE}`;
+  const marker = endedFile(outDir);
   const started = Date.now();
   while (!existsSync(marker)) {
     if (Date.now() - started > BUILD_TIMEOUT_MS) throw new Error(`The site build into ${outDir} did not end in 10 minutes`);

@@ -1,7 +1,7 @@
 /** Vitest global setup of the e2e project: Chromium and Firefox present, and a fresh production build for this run. */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildSiteInBackground } from './build-site.ts';
+import { buildSiteInBackground, endedFile } from './build-site.ts';
 import { ensureChromium } from './chromium.ts';
 import { ensureFirefox } from './firefox.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -13,8 +13,7 @@ import { REPO_ROOT } from './paths.ts';
 export default function setup(): () => Promise<void> {
   ensureChromium();
   ensureFirefox();
-  // Both e2e projects name this set-up; vitest runs it once for each, in the same process.
-  if (process.env.HALO_E2E_SKIP_BUILD === '1' || process.env.HALO_E2E_BUILDING === '1') return async () => {};
+  if (process.env.HALO_E2E_SKIP_BUILD === '1') return async () => {};
   const parent = resolve(REPO_ROOT, 'test/.artifacts');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(resolve(parent, 'dist-'));
@@ -25,5 +24,6 @@ export default function setup(): () => Promise<void> {
   return async () => {
     await building;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(endedFile(dir), { force: true });
   };
 }
