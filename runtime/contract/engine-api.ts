@@ -119,6 +119,8 @@ export interface PlaygroundEngine {
   compile(files: Record<string, string>, entry?: string): Promise<CompileResult>;
   /** Replaces the running program with `bundle` (fresh state), or the checks' copy (`forChecks`); resolves once it has started. */
   run(bundle: ProgramBundle, options?: RunOptions): Promise<ProgramState>;
+  /** Stops the learner's program, running or starting: the state is idle and requests get the playground's 503 at once. */
+  stopProgram(): void;
   /**
    * `fetch` to the checks' copy of the program (the last run `forChecks`), never the learner's: straight to its
    * host, without the service worker. The program sees the Request a page fetch gives it (URL, so Host; method,

@@ -192,6 +192,11 @@ export class Engine implements PlaygroundEngine {
     };
   }
 
+  /** Stops the learner's program, running or starting (see PlaygroundEngine.stopProgram). */
+  stopProgram(): void {
+    this.host.stopProgram();
+  }
+
   /** Stops the checks' copy of the program, if it runs or is starting (a round ended): its worker and databases are freed. */
   stopChecks(): void {
     this.checksHost?.stopProgram();

@@ -178,7 +178,8 @@ describe('WebSocket connect hook in the playground', () => {
     await open('alice', `${WS_URL}?user=alice`);
     await open('bob', `${WS_URL}?user=bob`);
     await send('alice', { id: 1, call: 'notes.create', data: { text: 'mine' } });
-    const alice = await waitFor('alice', "log.messages.some((m) => m.event === 'notes created')");
+    // The change goes out to the sockets before the call's own reply: wait for both.
+    const alice = await waitFor('alice', "log.messages.some((m) => m.event === 'notes created') && log.messages.some((m) => m.id === 1)");
     expect(alice.messages.find((m) => m.id === 1)).toMatchObject({ result: { text: 'mine', owner: 'alice' } });
     // Bob's own note reaches him; had Alice's been sent to him, it would have come first.
     await send('bob', { id: 1, call: 'notes.create', data: { text: 'his' } });

@@ -111,10 +111,15 @@ export async function send(page: Page): Promise<{ status: string; body: string }
   const button = page.getByRole('button', { name: 'Send', exact: true });
   await button.click();
   await button.waitFor(ANSWER);
-  await page.getByTestId('response-status').waitFor(ANSWER);
+  const response = page.getByRole('region', { name: 'Response' });
+  // An exchange that failed shows why instead of a status: fail with that, not with a timeout.
+  await page.getByTestId('response-status').or(response.getByRole('alert')).first().waitFor(ANSWER);
+  if ((await page.getByTestId('response-status').count()) === 0) {
+    throw new Error(`Send got no response: ${(await response.getByRole('alert').first().textContent()) ?? ''}`);
+  }
   return {
     status: (await page.getByTestId('response-status').textContent()) ?? '',
     // Text, a JSON tree or an HTML preview: the selected tab panel's text covers all of them.
-    body: (await page.getByRole('region', { name: 'Response' }).getByRole('tabpanel').textContent()) ?? '',
+    body: (await response.getByRole('tabpanel').textContent()) ?? '',
   };
 }

@@ -151,6 +151,23 @@ describe('a database opened ahead', () => {
     expect(all[1].sent[0]?.type).toBe('open-database');
   });
 
+  it('asked for again while the program that kept it runs, is not opened by the spares made for the next run', async () => {
+    const { spawn, all } = workers();
+    const { answer } = storage();
+    const host = new ServerHost(spawn, listeners, answer);
+    await host.openDatabaseAhead('lesson');
+    await vi.waitFor(() => expect(host.databaseAheadState.status).toBe('open'));
+    await host.run(program('uses the database'), { storageScope: 'lesson', usesDatabase: true });
+    host.closeDatabaseAhead();
+    await host.openDatabaseAhead('lesson');
+
+    // The next program opens the database only on its first request: the spares made after its start wait.
+    await host.run(program('opens the database on a request'), { storageScope: 'lesson', usesDatabase: true });
+    await vi.waitFor(() => expect(all.length).toBeGreaterThan(2));
+    expect(all.some((worker, index) => index > 0 && worker.sent.some((m) => m.type === 'open-database'))).toBe(false);
+    expect(host.databaseAheadState).toEqual({ status: 'none', opened: 1, taken: 1 });
+  });
+
   it('is never run by a run in another scope, which gets another worker', async () => {
     const { spawn, all } = workers();
     const { calls, answer } = storage();

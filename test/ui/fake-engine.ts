@@ -72,6 +72,11 @@ export class FakeEngine implements PlaygroundEngine {
     return globalThis.fetch(input, init);
   }
 
+  stopProgram(): void {
+    this.state = { status: 'idle', origins: [] };
+    for (const l of this.stateListeners) l(this.state);
+  }
+
   stopChecks(): void {
     this.checksStopped += 1;
   }

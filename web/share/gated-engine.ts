@@ -6,13 +6,6 @@ import { RunHeldError } from '../engine/run-held-error.ts';
 export const HELD_MESSAGE = 'Shared code runs only after you click “Run shared code”.';
 
 /**
- * What runs while shared code is held in a tab that was running a program: nothing listens, so a request to the
- * program's address gets the playground's 503, as in a fresh tab, never the previous program's answer (which a
- * learner would take for the shared program's).
- */
-const NOTHING_RUNS: ProgramBundle = { code: '', id: 'nothing-runs-while-shared-code-is-held' };
-
-/**
  * Whose saved databases a run may see: each workspace (lesson, free playground) has its own, and shared
  * code the learner has not kept has one apart from all of them, so a stranger's program cannot read or
  * change what the learner's programs stored.
@@ -29,8 +22,9 @@ function storageScopeNow({ workspaceStore }: Pick<WorkspacePart, 'workspaceStore
  * never runs, even once the hold ends: "Back to my code" must not let a build of the shared code that
  * was still in flight start afterwards. "Run shared code" compiles afresh (see shared-code-banner.tsx).
  * Every run gets the storage scope of what is shown ({@link storageScopeNow}), whatever the caller asked; a
- * run for the checks gets a memory scope within it. The moment code is held, the program running before stops
- * ({@link NOTHING_RUNS}).
+ * run for the checks gets a memory scope within it. The moment code is held, the program running before stops: a
+ * request to its address gets the playground's 503 at once, as in a fresh tab, never the previous program's answer
+ * (which a learner would take for the shared program's).
  */
 export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart, 'workspaceStore'>): PlaygroundEngine {
   const isHeld = () => workspace.workspaceStore.get().unchosen?.held === true;
@@ -39,7 +33,7 @@ export function gateRuns(engine: PlaygroundEngine, workspace: Pick<WorkspacePart
   let wasHeld = isHeld();
   workspace.workspaceStore.subscribe(() => {
     const held = isHeld();
-    if (held && !wasHeld && engine.state.status !== 'idle') void engine.run(NOTHING_RUNS);
+    if (held && !wasHeld && engine.state.status !== 'idle') engine.stopProgram();
     wasHeld = held;
   });
   const compile = async (...args: Parameters<PlaygroundEngine['compile']>): Promise<CompileResult> => {

@@ -319,10 +319,12 @@ export class ServerHost {
     // The program before this run is stopped: what it had open is closed.
     if (!options.forChecks) this.databaseOpenIn.clear();
     const claims = options.usesDatabase === true && !options.forChecks;
+    // This program opens its scope's database (or keeps the one opened ahead), maybe only on its first query: a
+    // spare made before then must not open it too.
+    if (claims) this.databaseOpenIn.add(scope);
     const held = (spare: ServerWorkerHandle): boolean => ahead?.holds(spare) ?? false;
     const worker = claims ? this.pool.take((spare) => !held(spare), true) : this.pool.take(held);
     const keepDatabase = ahead?.claim(worker, scope) ?? null;
-    if (keepDatabase) this.databaseOpenIn.add(scope);
     if (keepDatabase !== false) return { worker, keepDatabase: keepDatabase === true };
     // Its PGlite read the files of the scope it was opened for, and what it sends may still be on its way.
     worker.terminate();
