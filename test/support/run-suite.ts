@@ -1,7 +1,7 @@
 /**
  * `npm test` and `npm run test:quick` after `build:types`: the static checks (typecheck, then lint) run beside vitest
  * instead of before it. On two cores vitest runs the unit project in one worker, so the other core does the checks
- * (about 140 s that no longer add to the suite's wall clock). The checks' output is printed as one block when they
+ * (about 80 s off the suite's wall clock in CI's quiet clean-clone run). The checks' output is printed as one block when they
  * end; the run fails when either fails. Arguments are vitest's (`--project unit`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -62,8 +62,7 @@ export class FakeEngine implements PlaygroundEngine {
     const running: ProgramState = { status: 'running', origins: ['http://localhost:3000'] };
     // The checks' copy runs beside the learner's program: the learner's state does not change.
     if (options.forChecks) return running;
-    this.state = running;
-    for (const l of this.stateListeners) l(this.state);
+    this.setState(running);
     return this.state;
   }
 
@@ -73,8 +72,12 @@ export class FakeEngine implements PlaygroundEngine {
   }
 
   stopProgram(): void {
-    this.state = { status: 'idle', origins: [] };
-    for (const l of this.stateListeners) l(this.state);
+    this.setState({ status: 'idle', origins: [] });
+  }
+
+  private setState(state: ProgramState): void {
+    this.state = state;
+    for (const l of this.stateListeners) l(state);
   }
 
   stopChecks(): void {
