@@ -83,6 +83,9 @@ async function withSpoiledChunk(check: (page: Page) => Promise<void>): Promise<v
   try {
     await page.goto(`${server.url}index.html?lesson=scratch`);
     await waitForProgram(page);
+    // This load's own editor chunk first: asked for after the spoiling, it would take the host's one failure (and
+    // its reload would be this load's, not the next).
+    await editor(page).waitFor(FIRST);
     expect(await spoilCachedEditorChunk(page)).toHaveLength(1);
     await check(page);
   } finally {

@@ -12,6 +12,7 @@ import { distDir } from './harness/paths.ts';
 import { siteFiles } from './harness/site-files.ts';
 import { offlineManifest } from '../../runtime/build/offline-worker-build.ts';
 import { eagerGzipBytes } from './bench-site-figures.ts';
+import { COURSE_DATA_DIR, COURSE_DATA_FILE } from '../../runtime/course/format/course-data.ts';
 
 /** The issue's budget for what a first visit stores for offline use. */
 const PRECACHE_BYTES = 20 * 1024 * 1024;
@@ -71,4 +72,14 @@ test("index.html's first script boots the sandbox from a small graph of its own,
   console.log(`boot: ${[...boot].join(', ')}: ${bytes} bytes gzip`);
   expect(bytes).toBeLessThan(8 * 1024);
   expect(main.size).toBeGreaterThan(boot.size);
+});
+
+test('index.html fetches the course data beside its scripts: a preload of the file the course build wrote', () => {
+  const html = readFileSync(join(distDir(), 'index.html'), 'utf8');
+  const preloads = [...html.matchAll(/<link rel="preload" href="\.\/([^"]+)" as="fetch" crossorigin="anonymous"/g)].map(
+    (match) => match[1],
+  );
+  // loadCourse's fetch (cors, same-origin credentials) matches only a preload made the same way, or it fetches twice.
+  expect(preloads).toEqual([`${COURSE_DATA_DIR}/${COURSE_DATA_FILE}`]);
+  expect(siteFiles(distDir())[preloads[0]]).toBeDefined();
 });
