@@ -1,3 +1,4 @@
+import { NODE_TARGET } from './node-target.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -12,7 +13,7 @@ async function createScript(root: string): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: NODE_TARGET,
     write: false,
     logLevel: 'silent',
   });

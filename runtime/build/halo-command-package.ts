@@ -1,3 +1,4 @@
+import { NODE_TARGET } from './node-target.ts';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -51,7 +52,7 @@ async function cliFiles(root: string): Promise<Record<string, string>> {
     splitting: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: NODE_TARGET,
     write: false,
     define: { 'import.meta.haloPackaged': 'true' },
     // ES builds first: jsonc-parser's CommonJS one is a UMD that requires its parts by computed names.

@@ -1,3 +1,4 @@
+import { NODE_TARGET } from './node-target.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -32,7 +33,7 @@ async function bundleJs(root: string): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: NODE_TARGET,
     write: false,
     external: [...OPTIONAL_PEERS],
     legalComments: 'inline',
