@@ -3,3 +3,4 @@
  * own, not part of index.ts, so that script stays a few kilobytes and never pulls in the engine's module graph.
  */
 export { spawnServerWorkerAhead } from '../server-worker/host/spawn-server-worker.ts';
+export { loadRequestBridge } from './request-bridge.ts';
