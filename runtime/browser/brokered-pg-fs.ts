@@ -1,6 +1,7 @@
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { Filesystem } from '@electric-sql/pglite/basefs';
-import type { PgFile } from '../contract/pg-broker-protocol.ts';
+import { PG_SEED_PATH, type PgFile } from '../contract/pg-broker-protocol.ts';
+import { asEntry, seedMark, withSeed, type DirEntry, type Seed } from './pg-seed.ts';
 import type { PgHost } from './program-host.ts';
 
 /** PGlite's data directory inside its in-memory file system. */
@@ -32,19 +33,37 @@ interface Stored {
  * query PGlite calls `syncToFs` and the changed files go to the page, which stores them in the
  * playground's IndexedDB before the query's result is returned (what PGlite's own IdbFs does, with the
  * page in between). A restarted program — the kill switch's too — starts from the stored files.
+ *
+ * A database made from the build's seed stores only what differs from it (see PgFile): its first sync sends the
+ * files PostgreSQL changed and the row naming the seed, not the seed's 16 MB, whose storing left the browser's
+ * processes holding more memory.
  */
 export class BrokeredPgFs implements Filesystem {
   private pg: PGlite | null = null;
   private readonly stored = new Map<string, Stored>();
   /** When the last sync read the files; a file changed in that same millisecond is sent again. */
   private lastSync = 0;
+  /** The seed's paths (a file of them deleted is stored as a tombstone), empty for a database stored whole. */
+  private readonly seedPaths: Set<string>;
+  /** The row naming the seed, until it is stored. */
+  private mark: PgFile | null;
+  /** What is written into PGlite's file system before PostgreSQL starts. */
+  private files: DirEntry[];
 
-  /** Keeps the data directory `name` through `host`, which has stored `files` of it so far (see PgHost.load). */
+  /**
+   * Keeps the data directory `name` through `host`, which has stored `stored` of it so far (see PgHost.load): the
+   * files themselves, or, with `seed`, the changes to it (a new database: none).
+   */
   constructor(
     private readonly host: PgHost,
     private readonly name: string,
-    private files: PgFile[],
-  ) {}
+    stored: PgFile[],
+    seed: Seed | null,
+  ) {
+    this.files = seed ? withSeed(seed, stored) : stored.map(asEntry);
+    this.seedPaths = new Set(seed?.entries.map((entry) => entry.path));
+    this.mark = seed && !seedMark(stored) ? { path: PG_SEED_PATH, mode: 0, mtime: 0, seed: seed.id } : null;
+  }
 
   /** Writes the stored files into PGlite's file system before PostgreSQL starts. */
   async init(
@@ -82,10 +101,17 @@ export class BrokeredPgFs implements Filesystem {
       transfer.push(data);
       put.push({ path, mode: stat.mode, mtime, data });
     });
-    const remove = [...this.stored.keys()].filter((path) => !seen.has(path));
-    for (const path of remove) this.stored.delete(path);
+    const gone = [...this.stored.keys()].filter((path) => !seen.has(path));
+    for (const path of gone) this.stored.delete(path);
+    // A seed's file stays gone only if the stored changes say so.
+    const remove = gone.filter((path) => !this.seedPaths.has(path));
+    for (const path of gone) if (this.seedPaths.has(path)) put.push({ path, mode: 0, mtime: 0, removed: true });
+    // With the first change, in its transaction: stored changes are never without the seed they change.
+    if (this.mark && put.length) put.push(this.mark);
     this.lastSync = started;
-    if (put.length || remove.length) await this.host.save(this.name, put, remove);
+    if (!put.length && !remove.length) return;
+    await this.host.save(this.name, put, remove);
+    this.mark = null;
   }
 
   /** Not supported in the playground. */
@@ -104,19 +130,21 @@ export class BrokeredPgFs implements Filesystem {
     return this.pg.Module.FS as unknown as EmscriptenFs;
   }
 
-  private restore(fs: EmscriptenFs, files: PgFile[]): void {
+  private restore(fs: EmscriptenFs, files: DirEntry[]): void {
     fs.mkdirTree(PGDATA);
     for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
       const full = `${PGDATA}/${file.path}`;
       if (file.data) {
         fs.mkdirTree(full.slice(0, full.lastIndexOf('/')));
-        fs.writeFile(full, new Uint8Array(file.data));
+        fs.writeFile(full, file.data);
       } else {
         fs.mkdirTree(full);
       }
       fs.chmod(full, file.mode);
       fs.utime(full, file.mtime, file.mtime);
-      this.stored.set(file.path, { mode: file.mode, mtime: file.mtime, size: file.data?.byteLength ?? fs.lstat(full).size });
+      // As the file system reports it (the mode with its type bits): the next sync compares against it.
+      const stat = fs.lstat(full);
+      this.stored.set(file.path, { mode: stat.mode, mtime: +stat.mtime, size: stat.size });
     }
     this.lastSync = Date.now();
   }

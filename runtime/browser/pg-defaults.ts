@@ -1,11 +1,12 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
-import { PLAYGROUND_PG_URL } from '../contract/pg-broker-protocol.ts';
+import { PLAYGROUND_PG_URL, type PgFile } from '../contract/pg-broker-protocol.ts';
 import { registerPgConnector, setDefaultPgUrl } from '../framework/services/pg/pg-databases.ts';
 import type { PgDriver } from '../framework/services/pg/pg-driver.ts';
 import { openPglite } from '../framework/services/pg/pglite-driver.ts';
 import { optionalModule } from '../framework/optional-modules.ts';
 import { BrokeredPgFs } from './brokered-pg-fs.ts';
 import { DatabasesAhead } from './databases-ahead.ts';
+import { readSeed, SEED_OUTDATED, seedMark, seedOutdated } from './pg-seed.ts';
 import { programHost, reportBusy, type PgHost } from './program-host.ts';
 import { remotePgDriver } from './remote-pg-driver.ts';
 import { SharedPgDriver } from './shared-pg-driver.ts';
@@ -31,20 +32,40 @@ async function openInPlayground(url: string, pg: PgHost | undefined = programHos
   if (!pg) return openPglite(url);
   const name = /^idb:\/\/(.+)$/.exec(url)?.[1];
   const [assets, stored] = await Promise.all([pg.assets(), name ? pg.load(name) : []]);
+  // A database stored whole (the format before the seed's changes were stored alone) needs no seed.
+  const fromSeed = stored.length === 0 || seedMark(stored) !== undefined;
   const [pgliteWasmModule, initdbWasmModule, seed, { PGlite }] = await Promise.all([
     compileWasm(assets.pgliteWasm),
     compileWasm(assets.initdbWasm),
-    stored.length === 0 ? pg.seed() : null,
+    fromSeed ? pg.seed() : null,
     optionalModule('pglite'),
   ]);
   const startParams = [...PGlite.defaultStartParams, ...PLAYGROUND_SETTINGS.flatMap((setting) => ['-c', setting])];
   const options: PGliteOptions = { pgliteWasmModule, initdbWasmModule, fsBundle: assets.fsBundle, startParams };
-  if (name) options.fs = new BrokeredPgFs(pg, name, stored);
-  if (seed) options.loadDataDir = seed;
+  if (name) options.fs = await brokeredFs(pg, name, stored, seed);
+  // Loaded into PGlite's files, then no longer referred to: the page's copy (a Blob) is freed once no worker refers to it.
+  else if (seed) options.loadDataDir = seed;
   const driver = await openPglite(name ? 'memory://' : url, options);
-  // Loaded into PGlite's files: the page's copy (a Blob) is freed once no worker refers to it.
   delete options.loadDataDir;
   return driver;
+}
+
+/**
+ * The file system keeping database `name` through the page, which stored `stored` of it, made from `seed` (the
+ * build's, when the database is new or stored as changes to a seed); a database made from another build's seed
+ * cannot be opened, and is removed so the next run starts afresh.
+ */
+async function brokeredFs(pg: PgHost, name: string, stored: PgFile[], blob: Blob | null): Promise<BrokeredPgFs> {
+  const seed = blob ? await readSeed(blob) : null;
+  if (seed && seedOutdated(seed, stored)) {
+    await pg.save(
+      name,
+      [],
+      stored.map((file) => file.path),
+    );
+    throw new Error(SEED_OUTDATED);
+  }
+  return new BrokeredPgFs(pg, name, stored, seed);
 }
 
 /** Compiles a wasm module the page handed in (a Blob, the page's one copy), streaming: its bytes never sit in this heap whole. */

@@ -12,7 +12,12 @@ export const PLAYGROUND_PG_NAME = 'halo';
 /** The URL of PLAYGROUND_PG_NAME, as a PgService names it. */
 export const PLAYGROUND_PG_URL = `idb://${PLAYGROUND_PG_NAME}`;
 
-/** One file or directory of a PGlite data directory (a path relative to it). */
+/**
+ * One file or directory of a PGlite data directory (a path relative to it), as the page stores it. A database made
+ * from the build's seed stores only what differs from the seed: a row at PG_SEED_PATH names the seed, a changed or
+ * new file is stored whole, a seed's file deleted is a tombstone (`removed`). A database with no such row is stored
+ * whole (the format before, still read).
+ */
 export interface PgFile {
   path: string;
   mode: number;
@@ -20,7 +25,14 @@ export interface PgFile {
   mtime: number;
   /** The file's content; absent for a directory. */
   data?: ArrayBuffer;
+  /** A file of the seed the database no longer has. */
+  removed?: true;
+  /** At PG_SEED_PATH: the seed's SHA-256 (hex). */
+  seed?: string;
 }
+
+/** The path of the row naming the seed a database's stored files are changes to (no data directory's path starts with `/`). */
+export const PG_SEED_PATH = '/seed';
 
 /**
  * PGlite's own files, from the playground's build: Blobs, which cross to a worker by reference, so the page hands the

@@ -30,6 +30,9 @@ const PgFileSchema = v.strictObject({
   mode: v.pipe(v.number(), v.integer(), v.minValue(0)),
   mtime: v.pipe(v.number(), v.finite()),
   data: v.optional(v.instance(ArrayBuffer)),
+  // A seed's file the database deleted, and the row naming the seed (see PgFile).
+  removed: v.optional(v.literal(true)),
+  seed: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex'))),
 });
 
 /** The databases the page hands back: each at most MAX_KEPT_DATABASE_BYTES (their JSON does not count their bytes). */

@@ -105,12 +105,36 @@ async function fiveLessons(): Promise<void> {
 async function lesson19State(title: string, targets: PageTargets, pid: number): Promise<void> {
   const { whole, own } = treeMemory(pid);
   console.log(`\n## ${title}: whole ${whole.toFixed(0)} MB, own ${own.toFixed(0)} MB\n`);
+  console.log(`Stored database files: ${await storedPgMb()}\n`);
   const parts = await partMemory(targets);
   console.log('| part | renderer | JS heap MB | buffers + wasm MB |\n|---|---|--:|--:|');
   for (const part of parts) console.log(`| ${part.part} | ${part.renderer} | ${part.heapMb.toFixed(1)} | ${part.buffersMb.toFixed(1)} |`);
   const workersOf = (renderer: string) => parts.filter((part) => part.renderer === renderer && part.worker).length;
   const processes = withRendererRoles(processMemory(pid), workersOf("page's"), workersOf("sandbox frame's"));
   printDumps(await memoryDump(await browser.newBrowserCDPSession()), processes);
+}
+
+/** MB of database files the playground's page keeps in IndexedDB (pg-store.ts's `halo-pg`), and how many rows. */
+async function storedPgMb(): Promise<string> {
+  const page = browser.contexts()[0]?.pages()[0];
+  if (!page) return 'no page';
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('halo-pg');
+        // Not made here: pg-store.ts makes it, with its store, at the program's first database.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve('none');
+        open.onsuccess = () => {
+          const all = open.result.transaction('files').objectStore('files').getAll();
+          all.onsuccess = () => {
+            const rows = all.result as { data?: ArrayBuffer }[];
+            const bytes = rows.reduce((sum, row) => sum + (row.data?.byteLength ?? 0), 0);
+            resolve(`${(bytes / 2 ** 20).toFixed(2)} MB in ${rows.length} rows`);
+          };
+        };
+      }),
+  );
 }
 
 const TITLES = {

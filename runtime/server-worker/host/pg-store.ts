@@ -87,7 +87,7 @@ async function load(name: string): Promise<PgFile[]> {
     : [...memoryRows.values()]
         .filter((row) => row.name === name)
         .map((row) => ({ ...row, ...(row.data ? { data: row.data.slice(0) } : {}) }));
-  return rows.map(({ path, mode, mtime, data }) => (data ? { path, mode, mtime, data } : { path, mode, mtime }));
+  return rows.map(({ name: _, ...file }) => file);
 }
 
 function storedSizes(): Promise<Map<string, number>> {
@@ -130,12 +130,14 @@ async function queueSave(name: string, put: PgFile[], remove: string[]): Promise
     );
   }
   // Only the fields of a file are stored: whatever else a message carries is dropped.
-  const rows: Row[] = put.map(({ path, mode, mtime, data }) => ({
+  const rows: Row[] = put.map(({ path, mode, mtime, data, removed, seed }) => ({
     name,
     path: String(path),
     mode: Number(mode),
     mtime: Number(mtime),
     ...(data instanceof ArrayBuffer ? { data } : {}),
+    ...(removed === true ? { removed } : {}),
+    ...(typeof seed === 'string' ? { seed } : {}),
   }));
   const database = await openDb();
   sizes = Promise.resolve(next);
