@@ -22,8 +22,8 @@ import { partMemory } from './part-memory.ts';
 import { browserPid, processMemory, treeMemory, treePss, withRendererRoles } from './process-memory.ts';
 import type { PageTargets } from './cdp-targets.ts';
 
-/** Allocators shallower than this many path segments are printed (`v8/workers/malloc` has 3). */
-const DEPTH = 3;
+/** Allocators shallower than this many path segments are printed (`v8/workers/malloc` has 3; HALO_PROFILE_DEPTH for more). */
+const DEPTH = Number(process.env.HALO_PROFILE_DEPTH ?? 3);
 /** Allocators below this many MB are left out. */
 const SMALLEST_MB = 2;
 const READINGS = 10;
