@@ -102,8 +102,8 @@ describe('the database of a snippet in Chromium’s third-party frame, kept by t
   test('survives a reload right after a write: Run, POST a row, reload, Run, and GET shows the row', async () => {
     await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
     await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined);
-    // The first action runs the program and POSTs at once: its database's first change (the whole fresh data
-    // directory, about 40 MB) and the row are the freshest writes when the page reloads.
+    // The first action runs the program and POSTs at once: its database's first change (its changes over the build's
+    // seed, about 2.7 MB) and the row are the freshest writes when the page reloads.
     const posted = await withTimeout(
       page.evaluate(() => {
         const snippet = document.getElementById('notes') as HTMLElement & {
