@@ -103,7 +103,7 @@ describe('the database of a snippet in Chromium’s third-party frame, kept by t
     await page.goto(servers.host.url, { timeout: FIRST.timeout, waitUntil: 'load' });
     await page.waitForFunction(() => customElements.get('halo-snippet') !== undefined);
     // The first action runs the program and POSTs at once: its database's first change (its changes over the build's
-    // seed, about 2.7 MB) and the row are the freshest writes when the page reloads.
+    // seed, a few MB) and the row are the freshest writes when the page reloads.
     const posted = await withTimeout(
       page.evaluate(() => {
         const snippet = document.getElementById('notes') as HTMLElement & {
