@@ -34,7 +34,8 @@ export async function readSeed(blob: Blob): Promise<Seed> {
  * is made by the build, not by strangers.
  */
 export function untar(tar: Uint8Array): DirEntry[] {
-  const text = (start: number, length: number) => new TextDecoder().decode(tar.subarray(start, start + length)).replace(/\0.*$/s, '');
+  const decoder = new TextDecoder();
+  const text = (start: number, length: number) => decoder.decode(tar.subarray(start, start + length)).replace(/\0.*$/s, '');
   const octal = (start: number, length: number) => parseInt(text(start, length).trim() || '0', 8);
   const entries: DirEntry[] = [];
   for (let at = 0; at + BLOCK <= tar.length;) {

@@ -33,12 +33,15 @@ const stored = (scope: string) => `${scope}\u0000halo`;
 
 /** What the page stores of database `name`: its rows' bytes, how many rows, and the seed it names. */
 function storedRows(name: string): Promise<{ bytes: number; rows: number; seed?: string }> {
-  return session.page.evaluate(async (database) => {
-    const { reply } = await window.__halo.pgStore.answerPgCall({ method: 'load', name: database });
-    const files = reply.ok ? (reply.value as PgFile[]) : [];
-    const bytes = files.reduce((sum, file) => sum + (file.data?.byteLength ?? 0), 0);
-    return { bytes, rows: files.length, seed: files.find((file) => file.path === '/seed')?.seed };
-  }, name);
+  return session.page.evaluate(
+    async ([database, seedPath]) => {
+      const { reply } = await window.__halo.pgStore.answerPgCall({ method: 'load', name: database });
+      const files = reply.ok ? (reply.value as PgFile[]) : [];
+      const bytes = files.reduce((sum, file) => sum + (file.data?.byteLength ?? 0), 0);
+      return { bytes, rows: files.length, seed: files.find((file) => file.path === seedPath)?.seed };
+    },
+    [name, PG_SEED_PATH] as const,
+  );
 }
 
 /** Runs lesson 19's solution under `scope`, adds `title` and restarts it; returns what the restarted program lists. */
