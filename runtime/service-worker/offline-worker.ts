@@ -43,6 +43,9 @@ const known = (): Map<string, string> =>
 let compressedUrls: Set<string> | null = null;
 /** Absolute URLs of the files served from their `.gz` sibling. */
 const compressed = (): Set<string> => (compressedUrls ??= new Set(HALO_OFFLINE.compressed.map(absolute)));
+let onDemandUrls: Set<string> | null = null;
+/** Absolute URLs of the files cached on their first use (as stored: a `.gz` sibling's own URL). */
+const onDemand = (): Set<string> => (onDemandUrls ??= new Set(HALO_OFFLINE.onDemand.map(absolute)));
 
 /** Whether `response` holds exactly the build's file at `url`: anything else in the cache was tampered with. */
 async function intact(url: string, response: Response): Promise<boolean> {
@@ -122,9 +125,26 @@ async function respondFor(event: ExtendableEvent, key: string, request: Request 
   // Not this build's file (someone with the origin's access rewrote it): drop it, the network has the real one.
   if (cached) await cache.delete(key);
   const response = await fetch(request);
-  // Stored while the page already reads the body: large files (PGlite) must not wait for the disk.
-  if (response.ok) event.waitUntil(cache.put(key, withoutVary(response.clone())));
+  if (!response.ok) return response;
+  if (onDemand().has(key)) return storedThenServed(cache, key, response);
+  // Stored while the page already reads the body: a file a page asks for before the precache stored it may be on its start path.
+  event.waitUntil(cache.put(key, withoutVary(response.clone())));
   return response;
+}
+
+/**
+ * `response` stored first, then served from the cache. A large file sent on to the page and into the cache at once
+ * left both copies' buffers in this worker, which shares the page's process: 14 MB after leaving lesson 19, for PGlite's
+ * files. These are fetched ahead of their use (while the learner reads), so waiting for the write costs no one.
+ * A file that cannot be stored (no room) is fetched again.
+ */
+async function storedThenServed(cache: Cache, key: string, response: Response): Promise<Response> {
+  try {
+    await cache.put(key, withoutVary(response));
+  } catch {
+    return fetch(key);
+  }
+  return (await cache.match(key)) ?? fetch(key);
 }
 
 worker.addEventListener('install', (event) => {
