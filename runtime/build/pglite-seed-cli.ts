@@ -1,4 +1,10 @@
-/** Writes a fresh PGlite data directory as a tar to the path given as argument (run by the site build in a child process). */
+/**
+ * Writes a fresh PGlite data directory as a tar to the path given as argument (run by the site build in a child
+ * process). The same bytes on every build with the same PGlite, so a database a learner stored as changes to the seed
+ * (docs/playground.md) stays valid when the playground is built again.
+ */
+// First: initdb reads the clock and random bytes as it runs.
+import './fixed-clock.ts';
 import { writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 
