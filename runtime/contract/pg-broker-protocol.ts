@@ -31,6 +31,21 @@ export interface PgFile {
   seed?: string;
 }
 
+/**
+ * The fields of a file that are stored (a seed's tombstone and the row naming the seed included), each of its type:
+ * whatever else a message or a stored row carries is dropped.
+ */
+export function pgFileFields({ path, mode, mtime, data, removed, seed }: PgFile): PgFile {
+  return {
+    path: String(path),
+    mode: Number(mode),
+    mtime: Number(mtime),
+    ...(data instanceof ArrayBuffer ? { data } : {}),
+    ...(removed === true ? { removed } : {}),
+    ...(typeof seed === 'string' ? { seed } : {}),
+  };
+}
+
 /** The path of the row naming the seed a database's stored files are changes to (no data directory's path starts with `/`). */
 export const PG_SEED_PATH = '/seed';
 

@@ -1,4 +1,4 @@
-import type { PgFile } from '../../runtime/contract/pg-broker-protocol.ts';
+import { pgFileFields, type PgFile } from '../../runtime/contract/pg-broker-protocol.ts';
 import { MAX_KEPT_DATABASE_BYTES, MAX_KEPT_DATABASES, type KeptDatabase } from '../../runtime/embed/snippet-protocol.ts';
 
 /**
@@ -74,25 +74,13 @@ export async function keptDatabases(build: string): Promise<KeptDatabase[]> {
     for (const { db } of listed.filter((row) => row.db.startsWith(prefix))) {
       const rows = await done<FileRow[]>(database.transaction(FILES, 'readonly').objectStore(FILES).getAll(filesOf(db)));
       sizes.set(db, new Map(rows.map((row) => [row.path, row.data?.byteLength ?? 0])));
-      const files = rows.map(keptFile);
+      const files = rows.map(pgFileFields);
       kept.push({ name: db.slice(prefix.length), files });
     }
     return kept;
   } catch {
     return [];
   }
-}
-
-/** The fields of a file that are kept (see PgFile, a seed's tombstone and the row naming the seed included): nothing else. */
-function keptFile({ path, mode, mtime, data, removed, seed }: PgFile): PgFile {
-  return {
-    path,
-    mode,
-    mtime,
-    ...(data ? { data } : {}),
-    ...(removed === true ? { removed } : {}),
-    ...(typeof seed === 'string' ? { seed } : {}),
-  };
 }
 
 /** Keeps one change of the frame's database `name` (of `build`): written after, or with, every change before it. */
@@ -106,7 +94,7 @@ export function keepDatabaseChange(build: string, name: string, put: unknown, re
   for (const file of put as Partial<PgFile>[]) {
     if (typeof file.path !== 'string' || typeof file.mode !== 'number' || typeof file.mtime !== 'number') continue;
     if (file.data !== undefined && !(file.data instanceof ArrayBuffer)) continue;
-    change.put.set(file.path, keptFile(file as PgFile));
+    change.put.set(file.path, pgFileFields(file as PgFile));
     change.remove.delete(file.path);
   }
   for (const path of remove) {
@@ -153,7 +141,7 @@ async function write(batch: Map<string, Pending>): Promise<void> {
       forget(files, list, db);
       continue;
     }
-    for (const file of change.put.values()) files.put({ db, ...keptFile(file) } satisfies FileRow);
+    for (const file of change.put.values()) files.put({ db, ...pgFileFields(file) } satisfies FileRow);
     for (const path of change.remove) files.delete([db, path]);
     list.put({ db, changed: now } satisfies ListRow);
   }

@@ -3,7 +3,7 @@ import initdbWasmUrl from '@electric-sql/pglite/initdb.wasm?url';
 import fsBundleUrl from '@electric-sql/pglite/pglite.data?url';
 import pgliteWasmUrl from '@electric-sql/pglite/pglite.wasm?url';
 import { fetchCompressed } from '../../assets/fetch-compressed.ts';
-import type { PgAssets, PgCall, PgFile, PgReply } from '../../contract/pg-broker-protocol.ts';
+import { pgFileFields, type PgAssets, type PgCall, type PgFile, type PgReply } from '../../contract/pg-broker-protocol.ts';
 import { PGLITE_SEED_FILE } from '../../contract/pglite-seed-file.ts';
 
 /** The playground's IndexedDB database holding the files of programs' PGlite data directories. */
@@ -129,16 +129,7 @@ async function queueSave(name: string, put: PgFile[], remove: string[]): Promise
       `The databases would take ${Math.ceil(total / 2 ** 20)} MB, more than the ${MAX_STORED_PG_BYTES / 2 ** 20} MB the playground keeps: this change was not stored.`,
     );
   }
-  // Only the fields of a file are stored: whatever else a message carries is dropped.
-  const rows: Row[] = put.map(({ path, mode, mtime, data, removed, seed }) => ({
-    name,
-    path: String(path),
-    mode: Number(mode),
-    mtime: Number(mtime),
-    ...(data instanceof ArrayBuffer ? { data } : {}),
-    ...(removed === true ? { removed } : {}),
-    ...(typeof seed === 'string' ? { seed } : {}),
-  }));
+  const rows: Row[] = put.map((file) => ({ name, ...pgFileFields(file) }));
   const database = await openDb();
   sizes = Promise.resolve(next);
   if (!database) {
