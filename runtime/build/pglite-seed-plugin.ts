@@ -6,6 +6,11 @@ import { PGLITE_SEED_FILE } from '../contract/pglite-seed-file.ts';
 
 const SEED_CLI = resolve(dirname(fileURLToPath(import.meta.url)), 'pglite-seed-cli.ts');
 
+/** A fresh PGlite data directory as a tar (PGLITE_SEED_FILE), made by initdb in a child process: the same bytes every time. */
+export function makePgliteSeed(): Promise<Uint8Array> {
+  return outputOfChild(SEED_CLI);
+}
+
 /**
  * Writes PGLITE_SEED_FILE (a fresh data directory, made by initdb in Node) to the build's root, where the
  * page fetches it for a program's new database (runtime/server-worker/host/pg-store.ts); the dev server
@@ -20,12 +25,12 @@ export function pgliteSeedPlugin(): Plugin {
       building = config.command === 'build';
     },
     buildStart() {
-      if (building) seeding ??= outputOfChild(SEED_CLI);
+      if (building) seeding ??= makePgliteSeed();
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (!req.url?.split('?')[0].endsWith(`/${PGLITE_SEED_FILE}`)) return next();
-        seeding ??= outputOfChild(SEED_CLI);
+        seeding ??= makePgliteSeed();
         seeding.then(
           (bytes) => res.setHeader('content-type', 'application/x-tar').end(bytes),
           (error: unknown) => next(error),

@@ -36,16 +36,22 @@ const MSW_CLIENT_CLOSED = 'CLIENT_CLOSED';
 
 const root = (): string => worker.registration.scope;
 const absolute = (path: string): string => new URL(path, root()).href;
-let knownHashes: Map<string, string> | null = null;
-/** SHA-256 of every file of this deployment, by absolute URL (the scope is fixed once the worker runs). */
-const known = (): Map<string, string> =>
-  (knownHashes ??= new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])));
-let compressedUrls: Set<string> | null = null;
-/** Absolute URLs of the files served from their `.gz` sibling. */
-const compressed = (): Set<string> => (compressedUrls ??= new Set(HALO_OFFLINE.compressed.map(absolute)));
-let onDemandUrls: Set<string> | null = null;
-/** Absolute URLs of the files cached on their first use (as stored: a `.gz` sibling's own URL). */
-const onDemand = (): Set<string> => (onDemandUrls ??= new Set(HALO_OFFLINE.onDemand.map(absolute)));
+/** The manifest's paths as absolute URLs: the scope is fixed once the worker runs, so they are made once, on first use. */
+interface ManifestUrls {
+  /** SHA-256 of every file of this deployment. */
+  known: Map<string, string>;
+  /** The files served from their `.gz` sibling. */
+  compressed: Set<string>;
+  /** The files cached on their first use (as stored: a `.gz` sibling's own URL). */
+  onDemand: Set<string>;
+}
+let manifestUrls: ManifestUrls | null = null;
+const urls = (): ManifestUrls =>
+  (manifestUrls ??= {
+    known: new Map(Object.entries(HALO_OFFLINE.hashes).map(([path, hash]) => [absolute(path), hash])),
+    compressed: new Set(HALO_OFFLINE.compressed.map(absolute)),
+    onDemand: new Set(HALO_OFFLINE.onDemand.map(absolute)),
+  });
 
 /** Whether `response` holds exactly the build's file at `url`: anything else in the cache was tampered with. */
 async function intact(url: string, response: Response): Promise<boolean> {
@@ -53,7 +59,7 @@ async function intact(url: string, response: Response): Promise<boolean> {
   const hex = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
   // A host that labels `.gz` files `Content-Encoding: gzip` (vite preview) hands over the file inflated:
   // the bytes of the file itself are just as much this build's.
-  return hex === known().get(url) || (url.endsWith(GZIP_SUFFIX) && hex === known().get(url.slice(0, -GZIP_SUFFIX.length)));
+  return hex === urls().known.get(url) || (url.endsWith(GZIP_SUFFIX) && hex === urls().known.get(url.slice(0, -GZIP_SUFFIX.length)));
 }
 
 /** This build's file at `url` from an older deployment's cache, when its bytes are unchanged. */
@@ -114,7 +120,7 @@ function cacheKey(request: Request): string {
 async function respond(event: ExtendableEvent, request: Request): Promise<Response> {
   const key = cacheKey(request);
   // Stored and sent compressed (any host, python's http.server too): answered from the `.gz` sibling.
-  if (compressed().has(key)) return inflated(await respondFor(event, `${key}${GZIP_SUFFIX}`, `${key}${GZIP_SUFFIX}`), key);
+  if (urls().compressed.has(key)) return inflated(await respondFor(event, `${key}${GZIP_SUFFIX}`, `${key}${GZIP_SUFFIX}`), key);
   return respondFor(event, key, request);
 }
 
@@ -126,7 +132,7 @@ async function respondFor(event: ExtendableEvent, key: string, request: Request 
   if (cached) await cache.delete(key);
   const response = await fetch(request);
   if (!response.ok) return response;
-  if (onDemand().has(key)) return storedThenServed(cache, key, response);
+  if (urls().onDemand.has(key)) return storedThenServed(cache, key, response);
   // Stored while the page already reads the body: a file a page asks for before the precache stored it may be on its start path.
   event.waitUntil(cache.put(key, withoutVary(response.clone())));
   return response;
@@ -177,7 +183,7 @@ worker.addEventListener('message', (event) => {
 
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET' || !known().has(cacheKey(request))) return;
+  if (request.method !== 'GET' || !urls().known.has(cacheKey(request))) return;
   // Ours alone: msw's listener would answer the same request from the network.
   event.stopImmediatePropagation();
   event.respondWith(respond(event, request));

@@ -4,19 +4,16 @@
  * (docs/playground.md); and a data directory PGlite starts from and writes to.
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from 'vitest';
-import { outputOfChild } from '../../runtime/build/child-output.ts';
-import { REPO_ROOT } from '../e2e/harness/paths.ts';
+import { makePgliteSeed } from '../../runtime/build/pglite-seed-plugin.ts';
 
-const SEED_CLI = resolve(REPO_ROOT, 'runtime/build/pglite-seed-cli.ts');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 test('two builds write the same seed, and PGlite starts from it and keeps a write', async () => {
   // One after the other: each runs initdb, and the two cores are the suite's.
-  const first = await outputOfChild(SEED_CLI);
-  const second = await outputOfChild(SEED_CLI);
+  const first = await makePgliteSeed();
+  const second = await makePgliteSeed();
   expect(first.length).toBeGreaterThan(1_000_000);
   expect(sha256(second)).toBe(sha256(first));
 

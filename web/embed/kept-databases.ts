@@ -141,7 +141,8 @@ async function write(batch: Map<string, Pending>): Promise<void> {
       forget(files, list, db);
       continue;
     }
-    for (const file of change.put.values()) files.put({ db, ...pgFileFields(file) } satisfies FileRow);
+    // Each file took only its fields when it was handed in (keepDatabaseChange).
+    for (const file of change.put.values()) files.put({ db, ...file } satisfies FileRow);
     for (const path of change.remove) files.delete([db, path]);
     list.put({ db, changed: now } satisfies ListRow);
   }
